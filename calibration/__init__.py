@@ -1,0 +1,1 @@
+"""GammonEye calibration layer (see ../shared/DESIGN.md)."""

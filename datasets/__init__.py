@@ -1,0 +1,1 @@
+"""GammonEye datasets layer (see ../shared/DESIGN.md)."""

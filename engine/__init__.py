@@ -1,0 +1,1 @@
+"""GammonEye engine layer (see ../shared/DESIGN.md)."""

@@ -1,0 +1,5 @@
+"""``python -m gammoneye`` runs the command-line interface."""
+
+from gammoneye.service.cli import main
+
+main()

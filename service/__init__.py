@@ -1,0 +1,1 @@
+"""GammonEye service layer (see ../shared/DESIGN.md)."""

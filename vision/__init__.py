@@ -1,0 +1,1 @@
+"""GammonEye vision layer (see ../shared/DESIGN.md)."""
