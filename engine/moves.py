@@ -1,0 +1,474 @@
+"""Legal plays: every distinct position a roll can produce, and the plays reaching it.
+
+The rules are those of ``RULES.md`` §3: each die is a separate move and one checker
+may use both [000 r10a]; doubles are played four times [000 r11]; as many dice as
+possible must be used and, when only one of two different dice can be used, the
+larger one if it can be [000 r12, 004]; a checker may not land on — nor stop in
+passing on — a point held by two or more opposing checkers [000 r13]; landing on a
+single opposing checker hits it [000 r14]; checkers on the bar enter first
+[000 r10b, r15]; bearing off needs all checkers home, a die may bear off from a
+lower point only when no checker stands higher [000 r16].
+
+Points are numbered from the mover's side: 1..24, ``25`` is the bar and ``0`` is off.
+Result positions keep the mover on roll (the board exactly as the mover leaves it,
+the way GNU Backgammon encodes them); :meth:`Position.swapped_turn` hands the turn over.
+
+>>> from gammoneye.engine.position import Position
+>>> start = Position.initial(turn=1)
+>>> len(legal_positions(start, (3, 1)))
+16
+>>> sorted(str(p) for p in legal_plays(start, (6, 5))[play_result(start, (6, 5), '24/13')])
+['24/13']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .position import BAR, CHECKERS, Position
+
+_trusted = Position._trusted
+
+#: Point number of the bar and of "borne off" in move notation.
+BAR_POINT = 25
+OFF_POINT = 0
+
+
+class IllegalPlayError(ValueError):
+    """A play that the rules do not allow (or text that names no play) in a position."""
+
+
+class Move(NamedTuple):
+    """One checker moving one die's distance (``src`` 25 = bar, ``dst`` 0 = off)."""
+
+    src: int
+    dst: int
+    hit: bool = False
+
+    def __str__(self) -> str:
+        src = "bar" if self.src == BAR_POINT else str(self.src)
+        dst = "off" if self.dst == OFF_POINT else str(self.dst)
+        return f"{src}/{dst}{'*' if self.hit else ''}"
+
+
+def _move_order(move: Move) -> tuple[int, int]:
+    return (-move.src, -move.dst)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The moves of one turn, in canonical order (highest source first).
+
+    That order is always a valid order to execute them in. ``str`` gives the
+    notation players read (``bar/22 6/off``); :meth:`mat_text` the one GNU
+    Backgammon's ``.mat`` files use (``25/22 6/0``), one move per die.
+    """
+
+    moves: tuple[Move, ...]
+
+    @classmethod
+    def of(cls, moves: Iterable[Move | tuple[int, int, bool]]) -> Play:
+        return cls(tuple(sorted((Move(*m) for m in moves), key=_move_order)))
+
+    def __str__(self) -> str:
+        return " ".join(str(m) for m in self.moves)
+
+    def mat_text(self) -> str:
+        return " ".join(f"{m.src}/{m.dst}{'*' if m.hit else ''}" for m in self.moves)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    @property
+    def dice_used(self) -> int:
+        return len(self.moves)
+
+
+def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
+    if len(dice) != 2:
+        raise ValueError(f"a roll is two dice, got {list(dice)!r}")
+    d1, d2 = int(dice[0]), int(dice[1])
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        raise ValueError(f"dice must be 1..6, got {d1}-{d2}")
+    return d1, d2
+
+
+# A raw result: the mover's 26 slots (0 = off, 1..24, 25 = bar) and a bit mask of the
+# mover-numbered points where an opposing blot was hit.
+_Key = tuple[tuple[int, ...], int]
+_Path = tuple[tuple[int, int, bool], ...]
+
+
+def _search(
+    m: list[int], o: list[int], dice: Sequence[int], canonical: bool, want_paths: bool
+) -> tuple[int, dict[_Key, list[_Path]]]:
+    """Depth-first search over the dice in the given order.
+
+    ``m`` is the mover's board (mutated and restored), ``o[i]`` the opposing
+    checkers on the mover's point ``i``. With ``canonical`` (doubles) moves are made
+    in non-increasing source order, which reaches every distinct result once per
+    multiset of moves instead of once per permutation. Returns the greatest number
+    of dice used and the results using that many.
+    """
+    n = len(dice)
+    results: dict[_Key, list[_Path]] = {}
+    best = 0
+    path: list[tuple[int, int, bool]] = []
+
+    def record(depth: int, hits: int) -> None:
+        nonlocal best, results
+        if depth < best:
+            return
+        if depth > best:
+            best = depth
+            results = {}
+        key = (tuple(m), hits)
+        if want_paths:
+            results.setdefault(key, []).append(tuple(path))
+        elif key not in results:
+            results[key] = []
+
+    last = n - 1
+
+    def rec(k: int, maxsrc: int, hits: int, outside: int) -> None:
+        d = dice[k]
+        moved = False
+        if m[25]:
+            dst = 25 - d
+            c = o[dst]
+            if c < 2:
+                moved = True
+                m[25] -= 1
+                m[dst] += 1
+                hit = c == 1
+                path.append((25, dst, hit))
+                h = hits | (1 << dst) if hit else hits
+                if k == last:
+                    record(n, h)
+                else:
+                    if hit:
+                        o[dst] = 0
+                    rec(k + 1, 25, h, outside)
+                    if hit:
+                        o[dst] = 1
+                path.pop()
+                m[dst] -= 1
+                m[25] += 1
+        else:
+            top = maxsrc if canonical and maxsrc < 24 else 24
+            if not outside and top > 6:
+                top = 6
+            for src in range(top, 0, -1):
+                if not m[src]:
+                    continue
+                dst = src - d
+                if dst > 0:
+                    c = o[dst]
+                    if c >= 2:
+                        continue
+                    moved = True
+                    m[src] -= 1
+                    m[dst] += 1
+                    hit = c == 1
+                    path.append((src, dst, hit))
+                    h = hits | (1 << dst) if hit else hits
+                    if k == last:
+                        record(n, h)
+                    else:
+                        if hit:
+                            o[dst] = 0
+                        rec(
+                            k + 1,
+                            src if canonical else 25,
+                            h,
+                            outside - 1 if (src > 6 >= dst) else outside,
+                        )
+                        if hit:
+                            o[dst] = 1
+                    path.pop()
+                    m[dst] -= 1
+                    m[src] += 1
+                else:
+                    if outside:
+                        continue
+                    if dst < 0:
+                        # A larger die bears off only from the highest occupied point.
+                        higher = False
+                        for q in range(src + 1, 7):
+                            if m[q]:
+                                higher = True
+                                break
+                        if higher:
+                            continue
+                    moved = True
+                    m[src] -= 1
+                    m[0] += 1
+                    path.append((src, 0, False))
+                    if k == last:
+                        record(n, hits)
+                    else:
+                        rec(k + 1, src if canonical else 25, hits, outside)
+                    path.pop()
+                    m[0] -= 1
+                    m[src] += 1
+        if not moved:
+            record(k, hits)
+
+    rec(0, 25, 0, sum(m[7:26]))
+    return best, results
+
+
+def _raw_results(pos: Position, dice: Sequence[int], want_paths: bool) -> dict[_Key, list[_Path]]:
+    d1, d2 = _check_dice(dice)
+    mover = pos.boards[pos.turn]
+    opp = pos.boards[1 - pos.turn]
+    m = [CHECKERS - sum(mover), *mover[:24], mover[BAR]]
+    o = [0, *opp[23::-1]]  # o[i] = opposing checkers on the mover's point i
+    if d1 == d2:
+        return _search(m, o, (d1, d1, d1, d1), True, want_paths)[1]
+    hi, lo = (d1, d2) if d1 > d2 else (d2, d1)
+    best_hi, res_hi = _search(m, o, (hi, lo), False, want_paths)
+    if best_hi == 2:
+        # Both orders can matter (the other order may pass a different point).
+        best_lo, res_lo = _search(m, o, (lo, hi), False, want_paths)
+        if best_lo == 2:
+            for key, paths in res_lo.items():
+                if key in res_hi:
+                    res_hi[key].extend(paths)
+                else:
+                    res_hi[key] = paths
+        return res_hi
+    best_lo, res_lo = _search(m, o, (lo, hi), False, want_paths)
+    if best_lo == 2:
+        return res_lo
+    # At most one die can be used: the larger one if it can be [000 r12, 004].
+    return res_hi if best_hi == 1 else res_lo
+
+
+def _result_position(pos: Position, key: _Key) -> Position:
+    slots, hits = key
+    mover_board = (*slots[1:25], slots[25])
+    if hits:
+        opp = list(pos.boards[1 - pos.turn])
+        point = 1
+        mask = hits >> 1
+        while mask:
+            if mask & 1:
+                opp[24 - point] = 0
+                opp[BAR] += 1
+            mask >>= 1
+            point += 1
+        opp_board = tuple(opp)
+    else:
+        opp_board = pos.boards[1 - pos.turn]
+    if pos.turn == 1:
+        return _trusted(opp_board, mover_board, 1)
+    return _trusted(mover_board, opp_board, 0)
+
+
+def legal_positions(pos: Position, dice: Sequence[int]) -> list[Position]:
+    """Every distinct position a legal play of ``dice`` can leave (mover still on roll).
+
+    When no checker can move, the single unchanged position.
+    """
+    return [_result_position(pos, key) for key in _raw_results(pos, dice, False)]
+
+
+def legal_plays(pos: Position, dice: Sequence[int]) -> dict[Position, tuple[Play, ...]]:
+    """Each distinct legal result with the distinct plays that reach it.
+
+    When no checker can move the unchanged position maps to the empty play.
+    """
+    out: dict[Position, tuple[Play, ...]] = {}
+    for key, paths in _raw_results(pos, dice, True).items():
+        plays = {Play.of(path) for path in paths}
+        out[_result_position(pos, key)] = tuple(sorted(plays, key=_play_order))
+    return out
+
+
+def _play_order(play: Play) -> tuple[tuple[int, int], ...]:
+    return tuple(_move_order(m) for m in play.moves)
+
+
+# --- reading plays written as text ----------------------------------------------------
+
+_POINT = r"(?:bar|off|\d{1,2})"
+_TOKEN = re.compile(rf"^({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d)\))?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenMove:
+    """A move as written: maybe several dice at once (XG's ``24/13``), maybe repeated."""
+
+    src: int
+    dst: int
+    hits: tuple[int, ...]  # points marked with ``*`` (the landing point and any stop)
+
+
+def parse_play_text(text: str) -> list[WrittenMove]:
+    """Parse the notation of ``.mat`` files and of players: syntax only, no rules.
+
+    Accepts GNU Backgammon's ``25/22 6/0 13/7*``, XG/Galaxy's ``bar/22 6/off``,
+    ``24/18*/13`` (a checker stopping and hitting on the way) and ``13/7(2)``.
+
+    >>> [(w.src, w.dst) for w in parse_play_text("bar/22 13/7(2) 6/off")]
+    [(25, 22), (13, 7), (13, 7), (6, 0)]
+    """
+    moves: list[WrittenMove] = []
+    for token in text.split():
+        match = _TOKEN.match(token)
+        if not match:
+            raise IllegalPlayError(f"cannot read move {token!r} in {text!r}")
+        parts = match.group(1).split("/")
+        repeat = int(match.group(2) or 1)
+        points: list[int] = []
+        hits: list[int] = []
+        for i, part in enumerate(parts):
+            hit = part.endswith("*")
+            name = part.rstrip("*").lower()
+            if name == "bar":
+                value = BAR_POINT
+            elif name == "off":
+                value = OFF_POINT
+            else:
+                value = int(name)
+            if not 0 <= value <= 25:
+                raise IllegalPlayError(f"no point {value} in move {token!r}")
+            if i == 0 and value == OFF_POINT:
+                raise IllegalPlayError(f"a move cannot start off the board: {token!r}")
+            if i > 0 and value == BAR_POINT:
+                raise IllegalPlayError(f"a move cannot end on the bar: {token!r}")
+            if i > 0 and value >= points[-1]:
+                raise IllegalPlayError(f"move {token!r} goes backwards")
+            if hit:
+                hits.append(value)
+            points.append(value)
+        for _ in range(repeat):
+            moves.append(WrittenMove(points[0], points[-1], tuple(hits)))
+    return moves
+
+
+def _hit_points(before: Position, after: Position) -> frozenset[int]:
+    """Mover-numbered points where an opposing checker was hit between two positions."""
+    opp_before = before.boards[1 - before.turn]
+    opp_after = after.boards[1 - after.turn]
+    return frozenset(25 - (j + 1) for j in range(24) if opp_after[j] < opp_before[j])
+
+
+def play_result(pos: Position, dice: Sequence[int], text: str) -> Position:
+    """The position after the written play, which must be legal for ``dice``.
+
+    Raises :class:`IllegalPlayError` naming the play, the roll and the position
+    when the text names no legal play.
+    """
+    return resolve_play(pos, dice, text)[0]
+
+
+def resolve_play(pos: Position, dice: Sequence[int], text: str) -> tuple[Position, Play]:
+    """The result and the legal play that the written play denotes."""
+    written = parse_play_text(text)
+    plays = legal_plays(pos, dice)
+    d1, d2 = _check_dice(dice)
+    where = f"for {d1}{d2} in {pos.position_id()} (player {pos.turn} on roll)"
+    # The written moves' net effect on the mover's checkers.
+    mover = pos.boards[pos.turn]
+    slots = [CHECKERS - sum(mover), *mover[:24], mover[BAR]]
+    for w in written:
+        if slots[w.src] == 0:
+            raise IllegalPlayError(f"illegal play {text!r} {where}: no checker on {w.src}")
+        slots[w.src] -= 1
+        slots[w.dst] += 1
+    target = (*slots[1:25], slots[25])
+    marked = frozenset(h for w in written for h in w.hits)
+    candidates = [after for after in plays if after.boards[pos.turn] == target]
+    if not candidates:
+        used = max((len(p) for ps in plays.values() for p in ps), default=0)
+        hint = f"legal plays use {used} dice" if used else "no checker can move"
+        raise IllegalPlayError(f"illegal play {text!r} {where}: {hint}")
+    if len(candidates) > 1:
+        exact = [after for after in candidates if _hit_points(pos, after) == marked]
+        if len(exact) != 1:
+            raise IllegalPlayError(
+                f"ambiguous play {text!r} {where}: mark the hits with '*' to choose"
+            )
+        candidates = exact
+    after = candidates[0]
+    return after, _closest_written(plays[after], written)
+
+
+def _closest_written(plays: tuple[Play, ...], written: list[WrittenMove]) -> Play:
+    """Of equivalent plays, the one whose moves share most endpoints with the text."""
+    ends = {(w.src, w.dst) for w in written}
+    return max(plays, key=lambda p: sum((m.src, m.dst) in ends for m in p.moves))
+
+
+# --- inference from observed positions -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A legal result near an observed position."""
+
+    position: Position
+    distance: int  # checkers out of place
+    plays: tuple[Play, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayInference:
+    """What :func:`infer_play` found: the plays (empty when illegal) and suggestions."""
+
+    plays: tuple[Play, ...]
+    nearest: tuple[Suggestion, ...]
+
+    @property
+    def is_legal(self) -> bool:
+        return bool(self.plays)
+
+
+def checkers_out_of_place(a: Position, b: Position) -> int:
+    """How many checkers would have to move to turn ``a`` into ``b``.
+
+    Counted per player over the 24 points, the bar and the borne-off tray; when
+    the totals differ (a checker seen twice or missed) the larger side counts.
+    """
+    total = 0
+    for p in (0, 1):
+        more = less = 0
+        for x, y in zip(a.boards[p], b.boards[p], strict=True):
+            if y > x:
+                more += y - x
+            else:
+                less += x - y
+        off_a, off_b = a.off(p), b.off(p)
+        if off_b > off_a:
+            more += off_b - off_a
+        else:
+            less += off_a - off_b
+        total += max(more, less)
+    return total
+
+
+def infer_play(
+    before: Position, dice: Sequence[int], after: Position, *, suggestions: int = 3
+) -> PlayInference:
+    """The plays that turn ``before`` into ``after`` with ``dice``.
+
+    ``after`` is compared by its checkers only (who is on roll does not matter).
+    An empty ``plays`` means no legal play leads there; ``nearest`` then ranks the
+    closest legal results, fewest checkers out of place first — what a referee
+    shows as suggestions.
+    """
+    results = legal_plays(before, dice)
+    seen = after.with_turn(before.turn)
+    found = results.get(seen)
+    if found is not None:
+        return PlayInference(found, ())
+    ranked = sorted(
+        (Suggestion(pos, checkers_out_of_place(seen, pos), plays) for pos, plays in results.items()),
+        key=lambda s: (s.distance, s.position.position_id()),
+    )
+    return PlayInference((), tuple(ranked[:suggestions]))
