@@ -17,8 +17,9 @@ the way GNU Backgammon encodes them); :meth:`Position.swapped_turn` hands the tu
 >>> start = Position.initial(turn=1)
 >>> len(legal_positions(start, (3, 1)))
 16
->>> sorted(str(p) for p in legal_plays(start, (6, 5))[play_result(start, (6, 5), '24/13')])
-['24/13']
+>>> after = play_result(start, (6, 5), '24/13')  # XG's notation for one checker
+>>> [str(p) for p in legal_plays(start, (6, 5))[after]]  # 19 is blocked: only via 18
+['24/18 18/13']
 """
 
 from __future__ import annotations
@@ -468,7 +469,10 @@ def infer_play(
     if found is not None:
         return PlayInference(found, ())
     ranked = sorted(
-        (Suggestion(pos, checkers_out_of_place(seen, pos), plays) for pos, plays in results.items()),
+        (
+            Suggestion(pos, checkers_out_of_place(seen, pos), plays)
+            for pos, plays in results.items()
+        ),
         key=lambda s: (s.distance, s.position.position_id()),
     )
     return PlayInference((), tuple(ranked[:suggestions]))

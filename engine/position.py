@@ -37,9 +37,8 @@ CHECKERS = 15
 
 Board = tuple[int, ...]
 
-_START: Board = tuple(
-    {6: 5, 8: 3, 13: 5, 24: 2}.get(point, 0) for point in range(1, NUM_POINTS + 1)
-) + (0,)
+_START_LAYOUT = {6: 5, 8: 3, 13: 5, 24: 2}  # own point -> checkers
+_START: Board = (*(_START_LAYOUT.get(point, 0) for point in range(1, NUM_POINTS + 1)), 0)
 
 _XGID_PREFIX = "XGID="
 
