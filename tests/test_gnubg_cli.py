@@ -6,8 +6,9 @@ import itertools
 import re
 from pathlib import Path
 
-import gnubg_cli
 import pytest
+
+import gnubg_cli
 
 pytestmark = pytest.mark.oracle
 
