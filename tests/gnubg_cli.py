@@ -24,8 +24,10 @@ Running it
 
 Round trip (``import mat`` then ``export match mat``), as seen on ../shared/data/mat/:
     - The moves of a play are rewritten in gnubg's order, highest starting point
-      first (``41: 13/9 24/23`` -> ``41: 24/23 13/9``), and hits get their ``*``
-      (``6/2`` -> ``6/2*``) where the source left it out.
+      first (``41: 13/9 24/23`` -> ``41: 24/23 13/9``); the ``*`` of a hit goes on
+      the first move in that order that lands on the hit point (``63: 6/3* 9/3`` ->
+      ``63: 9/3* 6/3``), and is added where the source left it out (``6/2`` ->
+      ``6/2*``).
     - Every move line ends with a space; the score line pads the first name to a
       fixed column (``' klara : 0' + spaces + 'lasse : 0'``); the match-length line
       is `` 5 point match`` (leading space); ``Wins 2 point`` becomes
@@ -36,9 +38,11 @@ Round trip (``import mat`` then ``export match mat``), as seen on ../shared/data
       that line removed.
     - A game that ends with ``Wins N points`` while the loser still has checkers on
       the board is read as a resignation (``'resigned': True`` in ``gnubg.match()``).
-    - Player names: gnubg's own exports and the files above kept their names as is.
-    With those normalisations, its own exports (``kevung_*``, ``generated_*``) come back
-    line for line.
+    - Player names came back unchanged in all seven files.
+    - Exporting gnubg's own export again changes nothing: its writer is canonical.
+      The four gnubg-made files (``kevung_*``, ``generated_*``) come back line for
+      line once trailing spaces, the date, move order and ``*`` placement are set
+      aside (``tests/test_gnubg_cli.py`` checks this).
 
 Position ID and Match ID
     ``show board`` prints ``Position ID: ...`` and ``Match ID   : ...`` above the

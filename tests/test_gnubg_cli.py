@@ -13,22 +13,33 @@ import gnubg_cli
 pytestmark = pytest.mark.oracle
 
 START_POSITION_ID = "4HPwATDgc/ABMA"
-OWN_EXPORT = "kevung_charlot1-charlot2_7p.mat"  # written by GNU Backgammon itself
+# Transcripts that GNU Backgammon wrote (see ../shared/data/mat/README.md).
+GNUBG_MADE = [
+    "generated_gnubg_selfplay_7p_seed1.mat",
+    "kevung_charlot1-charlot2_7p.mat",
+    "kevung_gnubg_roll_then_resign_1p.mat",
+    "kevung_gnubg_selfplay_drops_7p.mat",
+]
 
 
 def _normalised(mat: str) -> list[str]:
-    """Lines without trailing space or the date gnubg may fill in; moves of a play sorted."""
+    """Lines as gnubg rewrites them, minus what its writer changes.
+
+    Dropped: trailing space, the date gnubg fills in. Each play's moves are sorted
+    and its hit marks counted, since gnubg reorders moves ("13/9 24/23" becomes
+    "24/23 13/9") and puts the "*" on the first of them that lands on the hit point.
+    """
+
+    def play(m: re.Match[str]) -> str:
+        moves = m.group(2).split()
+        hits = sum(move.count("*") for move in moves)
+        return f"{m.group(1)} {' '.join(sorted(move.rstrip('*') for move in moves))} [{hits}*]"
+
     lines = []
     for line in mat.splitlines():
         if line.startswith("; [EventDate "):
             continue
-        # Sort the moves after each "dd:" roll, so "13/9 24/23" equals "24/23 13/9".
-        line = re.sub(
-            r"(\d\d:)((?: +\d+/\d+\*?)+)",
-            lambda m: m.group(1) + " " + " ".join(sorted(m.group(2).split())),
-            line,
-        )
-        lines.append(line.rstrip())
+        lines.append(re.sub(r"(\d\d:)((?: +\d+/\d+\*?)+)", play, line).rstrip())
     return lines
 
 
@@ -38,10 +49,11 @@ def test_run_gnubg_script_shows_the_ids(gnubg_binary: Path) -> None:
     assert "Match ID" in out
 
 
+@pytest.mark.parametrize("name", GNUBG_MADE)
 def test_roundtrip_of_a_gnubg_export_keeps_every_play(
-    gnubg_binary: Path, mat_dir: Path, tmp_path: Path
+    name: str, gnubg_binary: Path, mat_dir: Path, tmp_path: Path
 ) -> None:
-    src = mat_dir / OWN_EXPORT
+    src = mat_dir / name
     once = tmp_path / "once.mat"
     twice = tmp_path / "twice.mat"
     gnubg_cli.roundtrip_mat(src, once, binary=gnubg_binary)
