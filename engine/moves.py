@@ -233,7 +233,12 @@ def _raw_results(pos: Position, dice: Sequence[int], want_paths: bool) -> dict[_
     hi, lo = (d1, d2) if d1 > d2 else (d2, d1)
     best_hi, res_hi = _search(m, o, (hi, lo), False, want_paths)
     if best_hi == 2:
-        # Both orders can matter (the other order may pass a different point).
+        if m[25] == 0 and sum(m[7:25]) >= 2:
+            # Two moves of different checkers commute here (nothing on the bar, and no
+            # bear-off can become possible mid-turn), so the small-die-first order
+            # adds only one checker's lo-then-hi trip through another point.
+            _add_chains(m, o, lo, hi, res_hi, want_paths)
+            return res_hi
         best_lo, res_lo = _search(m, o, (lo, hi), False, want_paths)
         if best_lo == 2:
             for key, paths in res_lo.items():
@@ -249,25 +254,62 @@ def _raw_results(pos: Position, dice: Sequence[int], want_paths: bool) -> dict[_
     return res_hi if best_hi == 1 else res_lo
 
 
-def _result_position(pos: Position, key: _Key) -> Position:
-    slots, hits = key
-    mover_board = (*slots[1:25], slots[25])
-    if hits:
-        opp = list(pos.boards[1 - pos.turn])
-        point = 1
-        mask = hits >> 1
-        while mask:
-            if mask & 1:
-                opp[24 - point] = 0
-                opp[BAR] += 1
-            mask >>= 1
-            point += 1
-        opp_board = tuple(opp)
-    else:
-        opp_board = pos.boards[1 - pos.turn]
-    if pos.turn == 1:
-        return _trusted(opp_board, mover_board, 1)
-    return _trusted(mover_board, opp_board, 0)
+def _add_chains(
+    m: list[int], o: list[int], lo: int, hi: int, results: dict[_Key, list[_Path]], want: bool
+) -> None:
+    """Add each checker's ``src/mid/dst`` trip that plays the small die first.
+
+    Only called with two or more checkers outside the home board, so neither step
+    can bear off.
+    """
+    for src in range(24, lo + hi, -1):
+        if not m[src]:
+            continue
+        mid = src - lo
+        dst = mid - hi
+        c_mid = o[mid]
+        c_dst = o[dst]
+        if c_mid >= 2 or c_dst >= 2:
+            continue
+        hits = (1 << mid if c_mid else 0) | (1 << dst if c_dst else 0)
+        m[src] -= 1
+        m[dst] += 1
+        key = (tuple(m), hits)
+        m[dst] -= 1
+        m[src] += 1
+        path = ((src, mid, c_mid == 1), (mid, dst, c_dst == 1))
+        if key in results:
+            if want:
+                results[key].append(path)
+        else:
+            results[key] = [path] if want else []
+
+
+def _result_positions(pos: Position, keys: Iterable[_Key]) -> list[Position]:
+    """Positions from raw results: the mover's slots 1..25 are its board as is."""
+    turn = pos.turn
+    opp_board = pos.boards[1 - turn]
+    out = []
+    for slots, hits in keys:
+        mover_board = slots[1:]
+        if hits:
+            opp = list(opp_board)
+            point = 1
+            mask = hits >> 1
+            while mask:
+                if mask & 1:
+                    opp[24 - point] = 0
+                    opp[BAR] += 1
+                mask >>= 1
+                point += 1
+            theirs = tuple(opp)
+        else:
+            theirs = opp_board
+        if turn:
+            out.append(_trusted(theirs, mover_board, 1))
+        else:
+            out.append(_trusted(mover_board, theirs, 0))
+    return out
 
 
 def legal_positions(pos: Position, dice: Sequence[int]) -> list[Position]:
@@ -275,7 +317,7 @@ def legal_positions(pos: Position, dice: Sequence[int]) -> list[Position]:
 
     When no checker can move, the single unchanged position.
     """
-    return [_result_position(pos, key) for key in _raw_results(pos, dice, False)]
+    return _result_positions(pos, _raw_results(pos, dice, False))
 
 
 def legal_plays(pos: Position, dice: Sequence[int]) -> dict[Position, tuple[Play, ...]]:
@@ -284,9 +326,10 @@ def legal_plays(pos: Position, dice: Sequence[int]) -> dict[Position, tuple[Play
     When no checker can move the unchanged position maps to the empty play.
     """
     out: dict[Position, tuple[Play, ...]] = {}
-    for key, paths in _raw_results(pos, dice, True).items():
+    raw = _raw_results(pos, dice, True)
+    for after, paths in zip(_result_positions(pos, raw), raw.values(), strict=True):
         plays = {Play.of(path) for path in paths}
-        out[_result_position(pos, key)] = tuple(sorted(plays, key=_play_order))
+        out[after] = tuple(sorted(plays, key=_play_order))
     return out
 
 

@@ -29,6 +29,7 @@ import base64
 import binascii
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 NUM_POINTS = 24
 #: Index of the bar in a 25-entry board.
@@ -41,6 +42,7 @@ _START_LAYOUT = {6: 5, 8: 3, 13: 5, 24: 2}  # own point -> checkers
 _START: Board = (*(_START_LAYOUT.get(point, 0) for point in range(1, NUM_POINTS + 1)), 0)
 
 _XGID_PREFIX = "XGID="
+_RUNS_REVERSED = tuple("0" + "1" * n for n in range(CHECKERS + 1))
 
 
 class PositionError(ValueError):
@@ -88,9 +90,9 @@ class Position:
     @classmethod
     def _trusted(cls, board0: Board, board1: Board, turn: int) -> Position:
         """Build without checks, for code that already guarantees the invariants."""
-        pos = object.__new__(cls)
-        object.__setattr__(pos, "boards", (board0, board1))
-        object.__setattr__(pos, "turn", turn)
+        pos = _new(cls)
+        _set_boards(pos, (board0, board1))
+        _set_turn(pos, turn)
         return pos
 
     @classmethod
@@ -198,13 +200,11 @@ class Position:
     # --- text forms ---------------------------------------------------------------
     def position_id(self) -> str:
         """The GNU Backgammon Position ID (player not on roll encoded first)."""
-        bits = 0
-        shift = 0
-        for board in (self.boards[1 - self.turn], self.boards[self.turn]):
-            for n in board:
-                bits |= ((1 << n) - 1) << shift
-                shift += n + 1
-        return base64.b64encode(bits.to_bytes(10, "little")).decode("ascii")[:14]
+        # Each point is a run of ones (its checkers) closed by a zero, lowest bit
+        # first, the player not on roll first: as a binary numeral, read backwards.
+        numeral = _half_numeral(self.boards[self.turn]) + _half_numeral(self.boards[1 - self.turn])
+        value = int(numeral, 2)
+        return base64.b64encode(value.to_bytes(10, "little")).decode("ascii")[:14]
 
     def xgid_board(self) -> str:
         """The 26-character board field of an XGID (player 1 is the bottom player)."""
@@ -352,6 +352,21 @@ class Position:
 
     def __str__(self) -> str:
         return self.diagram()
+
+
+@lru_cache(maxsize=8192)
+def _half_numeral(board: Board) -> str:
+    """One player's half of a Position ID as binary digits, highest bit first.
+
+    Cached: the player not on roll has the same board in most results of a roll.
+    """
+    return "".join(map(_RUNS_REVERSED.__getitem__, reversed(board)))
+
+
+# Slot setters that bypass the frozen __setattr__, for Position._trusted (hot path).
+_new = object.__new__
+_set_boards = Position.__dict__["boards"].__set__
+_set_turn = Position.__dict__["turn"].__set__
 
 
 def _xg_char(n: int, *, upper: bool) -> str:
