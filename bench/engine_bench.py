@@ -27,10 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from oracle import gnubg_result_ids  # noqa: E402
-
 from gammoneye.datasets.games import random_turns  # noqa: E402
 from gammoneye.engine.moves import legal_positions  # noqa: E402
+
+from oracle import gnubg_result_ids  # noqa: E402
 
 MAT_DIR = ROOT.parent / "shared" / "data" / "mat"
 
