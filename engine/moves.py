@@ -327,14 +327,13 @@ def legal_plays(pos: Position, dice: Sequence[int]) -> dict[Position, tuple[Play
     """
     out: dict[Position, tuple[Play, ...]] = {}
     raw = _raw_results(pos, dice, True)
+    make = Move._make
     for after, paths in zip(_result_positions(pos, raw), raw.values(), strict=True):
-        plays = {Play.of(path) for path in paths}
-        out[after] = tuple(sorted(plays, key=_play_order))
+        # Raw moves sorted in reverse are in canonical order: source, then
+        # destination, highest first.
+        distinct = sorted({tuple(sorted(path, reverse=True)) for path in paths}, reverse=True)
+        out[after] = tuple(Play(tuple(map(make, moves))) for moves in distinct)
     return out
-
-
-def _play_order(play: Play) -> tuple[tuple[int, int], ...]:
-    return tuple(_move_order(m) for m in play.moves)
 
 
 # --- reading plays written as text ----------------------------------------------------
@@ -411,10 +410,19 @@ def play_result(pos: Position, dice: Sequence[int], text: str) -> Position:
     return resolve_play(pos, dice, text)[0]
 
 
-def resolve_play(pos: Position, dice: Sequence[int], text: str) -> tuple[Position, Play]:
-    """The result and the legal play that the written play denotes."""
+def resolve_play(
+    pos: Position,
+    dice: Sequence[int],
+    text: str,
+    plays: dict[Position, tuple[Play, ...]] | None = None,
+) -> tuple[Position, Play]:
+    """The result and the legal play that the written play denotes.
+
+    ``plays``: ``legal_plays(pos, dice)`` when the caller has it already.
+    """
     written = parse_play_text(text)
-    plays = legal_plays(pos, dice)
+    if plays is None:
+        plays = legal_plays(pos, dice)
     d1, d2 = _check_dice(dice)
     where = f"for {d1}{d2} in {pos.position_id()} (player {pos.turn} on roll)"
     # The written moves' net effect on the mover's checkers.
@@ -433,12 +441,23 @@ def resolve_play(pos: Position, dice: Sequence[int], text: str) -> tuple[Positio
         hint = f"legal plays use {used} dice" if used else "no checker can move"
         raise IllegalPlayError(f"illegal play {text!r} {where}: {hint}")
     if len(candidates) > 1:
-        exact = [after for after in candidates if _hit_points(pos, after) == marked]
-        if len(exact) != 1:
+        # The same checkers can end up alike by different stops, hitting different
+        # blots. Written one die per move, the stops are in the text (Galaxy writes
+        # hits unmarked); otherwise the '*' marks decide.
+        legs = sorted((w.src, w.dst) for w in written)
+        by_legs = [
+            after
+            for after in candidates
+            if any(sorted((m.src, m.dst) for m in p.moves) == legs for p in plays[after])
+        ]
+        pool = by_legs if by_legs else candidates
+        if len(pool) > 1:
+            pool = [after for after in pool if _hit_points(pos, after) == marked]
+        if len(pool) != 1:
             raise IllegalPlayError(
                 f"ambiguous play {text!r} {where}: mark the hits with '*' to choose"
             )
-        candidates = exact
+        candidates = pool
     after = candidates[0]
     return after, _closest_written(plays[after], written)
 

@@ -291,14 +291,19 @@ class Position:
         return found
 
     # --- display ------------------------------------------------------------------
-    def diagram(self, names: tuple[str, str] = ("player 0", "player 1")) -> str:
-        """A compact board for humans, drawn from the on-roll player's side.
+    def diagram(
+        self, names: tuple[str, str] = ("player 0", "player 1"), perspective: int | None = None
+    ) -> str:
+        """A compact board for humans, drawn from one player's side.
 
-        ``O`` marks player 0's checkers and ``X`` player 1's; point numbers are those
-        of the player on roll, who sits at the bottom and moves counter-clockwise
-        from 24 down to 1. Stacks taller than 5 show their count in the fifth row.
+        ``O`` marks player 0's checkers and ``X`` player 1's. The board is seen by
+        ``perspective`` (default: the player on roll), who sits at the bottom, moves
+        counter-clockwise from 24 down to 1 and whose point numbers are printed.
+        Stacks taller than 5 show their count in the fifth row.
         """
-        me = self.turn
+        me = self.turn if perspective is None else perspective
+        if me not in (0, 1):
+            raise ValueError(f"perspective must be 0, 1 or None, got {perspective!r}")
         mine = self.boards[me]
         theirs = self.boards[1 - me]
         marks = ("O", "X")
@@ -343,7 +348,7 @@ class Position:
         lines.append(
             f" {marks[0]} {names[0]}: pips {self.pips(0)}, off {self.off(0)}   "
             f"{marks[1]} {names[1]}: pips {self.pips(1)}, off {self.off(1)}   "
-            f"on roll: {marks[me]} ({names[me]})"
+            f"on roll: {marks[self.turn]} ({names[self.turn]})"
         )
         return "\n".join(lines)
 

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated, Any, TextIO
 
 import typer
 
+from gammoneye.engine.events import dumps_event, read_event_log
+from gammoneye.engine.matfile import write_mat
 from gammoneye.engine.moves import IllegalPlayError, legal_plays, legal_positions
 from gammoneye.engine.position import Position, PositionError
+from gammoneye.engine.replay import Replay, ReplayEntry, record_from_events, replay_mat
+from gammoneye.engine.replay import replay as replay_record
 
 app = typer.Typer(
     help="The rules engine: legal plays, positions, transcripts (.mat) and event logs.",
@@ -136,3 +141,168 @@ def plays(
     for after, ways in results.items():
         texts = " = ".join(str(p) or "(no move)" for p in ways)
         typer.echo(f"  {after.position_id()}  {texts}")
+
+
+# --- transcripts ------------------------------------------------------------------------
+
+
+def read_text_file(path: Path) -> str:
+    """A transcript's text, or exit 2 with a clear message (no traceback)."""
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise typer.BadParameter(f"no such file: {path}", param_hint="FILE") from None
+    except IsADirectoryError:
+        raise typer.BadParameter(f"{path} is a folder, not a file", param_hint="FILE") from None
+    except UnicodeDecodeError as exc:
+        raise typer.BadParameter(
+            f"{path} is not UTF-8 text (byte {exc.start}): is it a .mat file?", param_hint="FILE"
+        ) from None
+
+
+def _entry_json(entry: ReplayEntry, players: tuple[str, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "game": entry.game,
+        "move": entry.move_number,
+        "line": entry.line,
+        "player": entry.player,
+        "name": players[entry.player],
+        "action": entry.kind,
+    }
+    if entry.kind == "roll":
+        out["dice"] = list(entry.dice) if entry.dice else None
+        out["play"] = entry.play
+        out["legal"] = entry.legal
+    out["position_id"] = entry.position_id
+    out["match_id"] = entry.match_id
+    try:
+        out["xgid"] = entry.xgid
+    except ValueError as exc:  # a board XGID cannot hold (after an illegal play)
+        out["xgid"] = None
+        out["xgid_error"] = str(exc)
+    return out
+
+
+FileArg = Annotated[Path, typer.Argument(help="A .mat transcript (GNU Backgammon, XG, Galaxy).")]
+ProfileOpt = Annotated[
+    str, typer.Option("--profile", help="Rule profile: wbf, konstanz or club (RULES.md §9).")
+]
+
+
+def _replay_file(path: Path, profile: str) -> Replay:
+    text = read_text_file(path)
+    try:
+        return replay_mat(text, profile)
+    except ValueError as exc:  # an unknown profile, a record the rules cannot start
+        raise typer.BadParameter(str(exc)) from None
+
+
+@app.command()
+def replay(
+    file: FileArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print every action with its IDs as JSON.")
+    ] = False,
+    profile: ProfileOpt = "wbf",
+) -> None:
+    """Replay a match through the rules; exit 0 only when all of it is legal.
+
+    Checks every play against its roll, every cube action, each game's result and
+    the score written at the start of each game. Each problem is listed with its
+    line, game, move number and player. With --json: one object with "moves" (per
+    action: player, dice, play, and the GNU Position ID, Match ID and XGID before
+    it) and "problems".
+
+    Example: gammoneye engine replay match.mat
+    """
+    result = _replay_file(file, profile)
+    players = result.record.players
+    problems = result.all_problems()
+    if as_json:
+        doc = {
+            "file": str(file),
+            "match_length": result.record.match_length,
+            "players": list(players),
+            "ok": result.ok,
+            "final_score": list(result.final.score),
+            "moves": [_entry_json(e, players) for e in result.entries],
+            "problems": [
+                {
+                    "line": p.line,
+                    "game": p.game,
+                    "move": p.move_number,
+                    "player": p.player,
+                    "message": p.message,
+                }
+                for p in problems
+            ],
+        }
+        typer.echo(json.dumps(doc, indent=1))
+    else:
+        length = result.record.match_length
+        games = len(result.record.games)
+        typer.echo(
+            f"{file}: {length}-point match, {players[0]} vs {players[1]}, {games} games, "
+            f"{result.turns} turns; score {result.final.score[0]}-{result.final.score[1]}"
+        )
+        for p in problems:
+            typer.echo(f"  {p.describe(players)}")
+        typer.echo("all moves legal, scores add up" if result.ok else f"{len(problems)} problems")
+    raise typer.Exit(0 if result.ok else 1)
+
+
+@app.command()
+def convert(
+    file: Annotated[
+        Path, typer.Argument(help="A .mat transcript, or a JSON event log (.jsonl/.json).")
+    ],
+    to: Annotated[str, typer.Option("--to", help="Output format: mat or json.")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+    profile: ProfileOpt = "wbf",
+) -> None:
+    """Convert between .mat and the JSON event log.
+
+    --to mat writes the one canonical .mat that GNU Backgammon imports (one move per
+    die, gnubg's numbers, results as "Wins N points"); --to json writes the event
+    log, one JSON object per line (docs/event-log.md). Problems found on the way
+    are listed on stderr; the conversion still happens and exits 1.
+
+    Example: gammoneye engine convert galaxy.mat --to mat -o clean.mat
+    """
+    if to not in ("mat", "json"):
+        raise typer.BadParameter(f"expected mat or json, got {to!r}", param_hint="--to")
+    text = read_text_file(file)
+    problems: list[str] = []
+    if file.suffix.lower() in (".jsonl", ".json") or text.lstrip().startswith("{"):
+        events, log_problems = read_event_log(text)
+        problems += [f"line {p.line}: {p.message}" for p in log_problems]
+        try:
+            record = record_from_events(events)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="FILE") from None
+        result = replay_record(record, profile)
+    else:
+        result = _replay_file(file, profile)
+    problems += [p.describe(result.record.players) for p in result.all_problems()]
+    if to == "mat":
+        body = write_mat(result.canonical_record())
+    else:
+        body = "".join(dumps_event(e) + "\n" for e in result.events())
+    if output is None:
+        sys.stdout.write(body)
+    else:
+        write_atomically(output, body)
+        typer.echo(f"wrote {output}", err=True)
+    for problem in problems:
+        typer.echo(f"problem: {problem}", err=True)
+    raise typer.Exit(1 if problems else 0)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write via a temporary file and rename, so a crash never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)

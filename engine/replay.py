@@ -1,0 +1,547 @@
+"""Replaying transcripts through the rules: ``.mat`` → checked match, events, canonical ``.mat``.
+
+:func:`replay` walks a :class:`~.matfile.MatchRecord` action by action through
+:class:`~.match.MatchState`: every play must be legal for its roll
+(:func:`~.moves.resolve_play`), every cube action allowed, every game's result and
+the scores written at each game's start must add up. Nothing stops at the first
+problem: each is reported with its game, move number, player and line, and the
+replay goes on (an illegal play is recorded as one that stood, when the board it
+leaves is still possible).
+
+The same walk gives the lossless event log (:meth:`Replay.events`) and the
+canonical transcript (:meth:`Replay.canonical_record`: one move per die in GNU
+Backgammon's numbers, Galaxy's ``Losses`` turned into the winner's ``Wins``).
+:func:`record_from_events` goes back from events to a transcript.
+
+>>> text = '''
+...  3 point match
+...
+...  Game 1
+...  alice : 0                      bob : 0
+...   1)                             41: 13/9 24/23
+...   2) 31: 8/5 6/5                  Doubles => 2
+...   3)  Drops                       Wins 1 point
+... '''
+>>> result = replay_mat(text)
+>>> result.ok, result.final.score, [e.play for e in result.entries if e.kind == "roll"]
+(True, (0, 1), ['24/23 13/9', '8/5 6/5'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .events import (
+    SCHEMA_VERSION,
+    DoubleEvent,
+    DropEvent,
+    Event,
+    GameEndEvent,
+    GameStartEvent,
+    MatchEndEvent,
+    MatchStartEvent,
+    MoveEvent,
+    ResignAcceptEvent,
+    ResignEvent,
+    RollEvent,
+    TakeEvent,
+)
+from .match import MatchRuleError, MatchState, Phase
+from .matchid import encode_match_id, encode_xgid
+from .matfile import Action, GameRecord, MatchRecord, MatProblem, read_mat
+from .moves import IllegalPlayError, WrittenMove, legal_plays, parse_play_text, resolve_play
+from .position import Position, PositionError
+from .rules import RuleProfile, get_profile
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayProblem:
+    """Something in a transcript that the rules or the arithmetic do not accept."""
+
+    line: int
+    game: int
+    move_number: int
+    player: int | None
+    message: str
+
+    def describe(self, players: tuple[str, str] = ("player 0", "player 1")) -> str:
+        who = "" if self.player is None else f", {players[self.player]}"
+        move = f", move {self.move_number}" if self.move_number else ""
+        return f"line {self.line}: game {self.game}{move}{who}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayEntry:
+    """One action as replayed: the state it was taken in and what it did.
+
+    ``state`` is the state the action applies to — for a roll, after the dice are
+    down and before the play, which is what GNU Backgammon's IDs describe.
+    """
+
+    game: int
+    move_number: int
+    line: int
+    player: int
+    kind: str  # roll, double, take, drop, win, lose
+    state: MatchState
+    dice: tuple[int, int] | None = None
+    play: str = ""  # canonical gnubg text ("" for no move); the written text when illegal
+    written: str = ""  # the text as the transcript has it
+    after: Position | None = None  # the board after a play, mover still on roll
+    legal: bool = True
+    choices: int = 0  # distinct legal results of the roll
+
+    @property
+    def position_id(self) -> str:
+        return self.state.position.position_id()
+
+    @property
+    def match_id(self) -> str:
+        return encode_match_id(self.state.match_info())
+
+    @property
+    def xgid(self) -> str:
+        return encode_xgid(self.state.position, self.state.match_info())
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """What :func:`replay` found."""
+
+    record: MatchRecord
+    profile: RuleProfile
+    entries: tuple[ReplayEntry, ...]
+    problems: tuple[ReplayProblem, ...]
+    #: The state after the last action.
+    final: MatchState
+    #: States at the end of each game, in order (for results and events).
+    game_ends: tuple[MatchState, ...] = ()
+    parse_problems: tuple[MatProblem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not self.parse_problems
+
+    @property
+    def turns(self) -> int:
+        return sum(e.kind == "roll" for e in self.entries)
+
+    def all_problems(self) -> list[ReplayProblem]:
+        """Syntax problems (as game 0) and rule problems, in line order."""
+        parsed = [ReplayProblem(p.line, 0, 0, None, p.message) for p in self.parse_problems]
+        return sorted([*parsed, *self.problems], key=lambda p: p.line)
+
+    def canonical_record(self) -> MatchRecord:
+        """The transcript in one canonical form (see the module docstring)."""
+        games = []
+        by_game: dict[int, list[ReplayEntry]] = {}
+        for entry in self.entries:
+            by_game.setdefault(entry.game, []).append(entry)
+        for game in self.record.games:
+            actions = []
+            for entry in by_game.get(game.number, []):
+                if entry.kind == "lose":
+                    continue  # the winner's "Wins" carries the result
+                original = next(
+                    a
+                    for a in game.actions
+                    if (a.line, a.kind, a.player) == (entry.line, entry.kind, entry.player)
+                )
+                actions.append(dataclasses.replace(original, play=entry.play))
+            games.append(dataclasses.replace(game, actions=tuple(_renumber(actions))))
+        return dataclasses.replace(self.record, games=tuple(games))
+
+    def events(self) -> list[Event]:
+        """The replayed match as an event log (``source`` = ``"transcript"``)."""
+        return _events_of(self)
+
+
+def replay_mat(text: str, profile: str | RuleProfile = "wbf") -> Replay:
+    """Read (leniently) and replay a ``.mat`` transcript."""
+    record, problems = read_mat(text)
+    result = replay(record, profile)
+    return dataclasses.replace(result, parse_problems=tuple(problems))
+
+
+def _profile_for(record: MatchRecord, profile: str | RuleProfile) -> RuleProfile:
+    rules = get_profile(profile) if isinstance(profile, str) else profile
+    tags = {k.lower(): v.strip().lower() for k, v in record.tags}
+    if tags.get("crawford") == "off" and rules.crawford:
+        rules = dataclasses.replace(rules, crawford=False)
+    return rules
+
+
+def replay(record: MatchRecord, profile: str | RuleProfile = "wbf") -> Replay:
+    """Replay a parsed transcript through the rules; see the module docstring."""
+    rules = _profile_for(record, profile)
+    walker = _Walker(record, rules)
+    for game in record.games:
+        if not walker.game(game):
+            break
+    return Replay(
+        record=record,
+        profile=rules,
+        entries=tuple(walker.entries),
+        problems=tuple(walker.problems),
+        final=walker.state,
+        game_ends=tuple(walker.game_ends),
+    )
+
+
+class _Walker:
+    def __init__(self, record: MatchRecord, rules: RuleProfile) -> None:
+        self.record = record
+        self.state = MatchState.new(record.match_length, rules)
+        self.entries: list[ReplayEntry] = []
+        self.problems: list[ReplayProblem] = []
+        self.game_ends: list[MatchState] = []
+
+    def problem(self, line: int, game: int, move: int, player: int | None, msg: str) -> None:
+        self.problems.append(ReplayProblem(line, game, move, player, msg))
+
+    def game(self, game: GameRecord) -> bool:
+        """Replay one game; False when the match cannot go on."""
+        state = self.state
+        if state.phase is Phase.MATCH_OVER:
+            self.problem(game.line, game.number, 0, None, "a game after the match was won")
+            return False
+        if state.phase is Phase.GAME_OVER:
+            state = state.next_game()
+        elif state.phase is not Phase.START:
+            # The previous game never ended: start this one from its written score.
+            state = dataclasses.replace(
+                MatchState.new(self.record.match_length, state.profile),
+                score=game.score,
+                game_number=game.number,
+            )
+        if game.score != state.score:
+            self.problem(
+                game.line,
+                game.number,
+                0,
+                None,
+                f"score written {game.score[0]}-{game.score[1]}, "
+                f"the results before it add up to {state.score[0]}-{state.score[1]}",
+            )
+        if not game.actions:
+            self.problem(game.line, game.number, 0, None, "a game with no moves")
+            self.state = state
+            return True
+        state = state.start_game(game.actions[0].player)
+        for action in game.actions:
+            try:
+                state = self.action(game, action, state)
+            except (MatchRuleError, IllegalPlayError, PositionError) as exc:
+                self.problem(action.line, game.number, action.move_number, action.player, str(exc))
+                if state.phase is Phase.MOVE:
+                    stood = self.illegal_play(game, action, state)
+                    if stood is None:
+                        break
+                    state = stood
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            self.game_ends.append(state)
+        self.state = state
+        return True
+
+    def action(self, game: GameRecord, action: Action, state: MatchState) -> MatchState:
+        kind = action.kind
+        entry = ReplayEntry(
+            game.number, action.move_number, action.line, action.player, kind, state
+        )
+        if kind == "roll":
+            if action.dice is None:  # read_mat never gives this; guard for hand-built records
+                raise IllegalPlayError("a roll without dice")
+            state = state.roll(*action.dice, player=action.player)
+            plays = legal_plays(state.position, action.dice)
+            if action.play.strip():
+                after, play = resolve_play(state.position, action.dice, action.play, plays)
+                text = play.mat_text()
+            elif self.resigns_next(game, action):
+                # Rolled, then resigned before playing (gnubg writes the bare roll).
+                self.entries.append(
+                    dataclasses.replace(entry, state=state, dice=action.dice, choices=len(plays))
+                )
+                return state
+            else:
+                after = state.position
+                if after not in plays:
+                    used = max(len(p) for ps in plays.values() for p in ps)
+                    raise IllegalPlayError(
+                        f"no move written for {action.dice[0]}{action.dice[1]}, but legal "
+                        f"plays use {used} dice"
+                    )
+                text = ""
+            entry = dataclasses.replace(
+                entry,
+                state=state,
+                dice=action.dice,
+                play=text,
+                written=action.play,
+                after=after,
+                choices=len(plays),
+            )
+            self.entries.append(entry)
+            return state.play(after)
+        self.entries.append(entry)
+        if kind == "double":
+            doubled = state.double(action.player, action.cube)
+            for note in doubled.notes:
+                self.problem(action.line, game.number, action.move_number, action.player,
+                             note.message)
+            return doubled
+        if kind == "take":
+            return state.take(player=action.player)
+        if kind == "drop":
+            return state.drop(player=action.player)
+        if kind == "lose":
+            # Galaxy: the loser's column says "Losses N points" when he resigns.
+            return self.result(game, action, state, winner=1 - action.player)
+        return self.result(game, action, state, winner=action.player)
+
+    @staticmethod
+    def resigns_next(game: GameRecord, action: Action) -> bool:
+        """Whether the action after this one ends the game by a result line."""
+        index = next(i for i, a in enumerate(game.actions) if a is action)
+        return index + 1 < len(game.actions) and game.actions[index + 1].kind in ("win", "lose")
+
+    def result(
+        self, game: GameRecord, action: Action, state: MatchState, winner: int
+    ) -> MatchState:
+        points = action.points or 0
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            last = state.last_result
+            if last is not None and (last.winner != winner or last.points != points):
+                self.problem(
+                    action.line,
+                    game.number,
+                    action.move_number,
+                    action.player,
+                    f"written: player {winner} wins {points}; the game gives player "
+                    f"{last.winner} {last.points} ({last.reason}, cube {last.cube_value})",
+                )
+        else:
+            # "Wins N points" while the game is on: a resignation [000 r21, 001 4.5].
+            state = state.end_game_by_resignation(winner, points)
+        if action.and_match and state.phase is not Phase.MATCH_OVER:
+            self.problem(
+                action.line,
+                game.number,
+                action.move_number,
+                action.player,
+                f"written 'and the match', but the score is {state.score[0]}-{state.score[1]}"
+                f" of {self.record.match_length}",
+            )
+        return state
+
+    def illegal_play(self, game: GameRecord, action: Action, state: MatchState) -> MatchState | None:
+        """Let an illegal play stand (as the rules do once the opponent rolls)."""
+        try:
+            written = parse_play_text(action.play)
+            after = _apply_written(state.position, written)
+            stood = state.accept_illegal_play(after)
+        except (IllegalPlayError, MatchRuleError, PositionError):
+            self.problem(
+                action.line,
+                game.number,
+                action.move_number,
+                action.player,
+                "cannot follow the game past this play; skipping to the next game",
+            )
+            return None
+        self.entries.append(
+            ReplayEntry(
+                game.number,
+                action.move_number,
+                action.line,
+                action.player,
+                "roll",
+                state,
+                dice=action.dice,
+                play=" ".join(f"{w.src}/{w.dst}" for w in written),
+                written=action.play,
+                after=after,
+                legal=False,
+            )
+        )
+        return stood
+
+
+def _apply_written(pos: Position, written: Sequence[WrittenMove]) -> Position:
+    """Move the checkers as written, hitting what is on the landing points."""
+    mover = list(pos.boards[pos.turn])
+    opp = list(pos.boards[1 - pos.turn])
+    for w in written:
+        src = 24 if w.src == 25 else w.src - 1
+        if mover[src] == 0:
+            raise IllegalPlayError(f"no checker on {w.src}")
+        mover[src] -= 1
+        if w.dst > 0:
+            mover[w.dst - 1] += 1
+            opp_index = 24 - w.dst
+            if opp[opp_index] == 1:
+                opp[opp_index] = 0
+                opp[24] += 1
+    return Position.from_boards(mover, opp, pos.turn)
+
+
+def _renumber(actions: Sequence[Action]) -> list[Action]:
+    """Move numbers as a ``.mat`` lays them out: the left player opens each line."""
+    out: list[Action] = []
+    number = 1
+    left = right = False
+    for action in actions:
+        if action.kind in ("win", "lose"):
+            out.append(dataclasses.replace(action, move_number=number))
+            continue
+        if (action.player == 0 and (left or right)) or (action.player == 1 and right):
+            number += 1
+            left = right = False
+        if action.player == 0:
+            left = True
+        else:
+            right = True
+        out.append(dataclasses.replace(action, move_number=number))
+    return out
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+def _events_of(result: Replay) -> list[Event]:
+    record = result.record
+    out: list[Event] = []
+
+    def add(cls: type[Event], **fields: object) -> None:
+        out.append(cls(seq=len(out), source="transcript", **fields))  # type: ignore[arg-type]
+
+    add(
+        MatchStartEvent,
+        schema_version=SCHEMA_VERSION,
+        match_length=record.match_length,
+        players=record.players,
+        profile=result.profile.name,
+        tags=record.tags,
+    )
+    ends = {state.game_number: state for state in result.game_ends}
+    current = 0
+    for entry in result.entries:
+        if entry.game != current:
+            current = entry.game
+            add(
+                GameStartEvent,
+                game=entry.game,
+                score=entry.state.score,
+                crawford=entry.state.is_crawford_game,
+                first_player=None if entry.game == 1 else entry.state.position.turn,
+            )
+        if entry.kind == "roll" and entry.dice is not None and entry.after is not None:
+            add(RollEvent, player=entry.player, dice=entry.dice)
+            add(
+                MoveEvent,
+                player=entry.player,
+                dice=entry.dice,
+                play=entry.play,
+                before=entry.position_id,
+                after=entry.after.position_id(),
+                legal=entry.legal,
+            )
+        elif entry.kind == "double":
+            value = 2 * entry.state.cube_value
+            requested = None
+            action_cube = _action_cube(record, entry)
+            if action_cube is not None and action_cube != value:
+                requested = action_cube
+            add(DoubleEvent, player=entry.player, value=value, requested_value=requested)
+        elif entry.kind == "take":
+            add(TakeEvent, player=entry.player, value=entry.state.offered_cube or 2)
+        elif entry.kind == "drop":
+            add(DropEvent, player=entry.player)
+        end = ends.get(entry.game)
+        if end is not None and entry is _last_entry_of(result, entry.game):
+            last = end.last_result
+            if last is not None:
+                if last.reason == "resign":
+                    add(ResignEvent, player=1 - last.winner, level=last.multiplier)
+                    add(ResignAcceptEvent, player=last.winner)
+                add(
+                    GameEndEvent,
+                    game=entry.game,
+                    winner=last.winner,
+                    points=last.points,
+                    multiplier=last.multiplier,
+                    cube=last.cube_value,
+                    reason=last.reason,
+                )
+                if end.phase is Phase.MATCH_OVER:
+                    add(MatchEndEvent, winner=last.winner, score=end.score)
+    return out
+
+
+def _last_entry_of(result: Replay, game: int) -> ReplayEntry | None:
+    last = None
+    for entry in result.entries:
+        if entry.game == game:
+            last = entry
+    return last
+
+
+def _action_cube(record: MatchRecord, entry: ReplayEntry) -> int | None:
+    for game in record.games:
+        if game.number == entry.game:
+            for action in game.actions:
+                if (action.line, action.kind, action.player) == (
+                    entry.line,
+                    "double",
+                    entry.player,
+                ):
+                    return action.cube
+    return None
+
+
+def record_from_events(events: Sequence[Event]) -> MatchRecord:
+    """The ``.mat`` record of an event log (what the format can hold of it).
+
+    Moves, cube actions and results are kept; invalid rolls, flags and corrections
+    have no place in a ``.mat`` and are left out. An illegal play that stood is
+    written as it was made.
+    """
+    start = next((e for e in events if isinstance(e, MatchStartEvent)), None)
+    if start is None:
+        raise ValueError("an event log needs a match_start event to become a .mat")
+    games: list[GameRecord] = []
+    actions: list[Action] = []
+    game_start: GameStartEvent | None = None
+
+    def close() -> None:
+        if game_start is not None:
+            games.append(
+                GameRecord(
+                    game_start.game,
+                    game_start.score,
+                    start.players,
+                    tuple(_renumber(actions)),
+                    0,
+                )
+            )
+
+    for event in events:
+        if isinstance(event, GameStartEvent):
+            close()
+            game_start = event
+            actions = []
+        elif isinstance(event, MoveEvent):
+            actions.append(Action(event.player, "roll", 0, 0, dice=event.dice, play=event.play))
+        elif isinstance(event, DoubleEvent):
+            actions.append(Action(event.player, "double", 0, 0, cube=event.value))
+        elif isinstance(event, TakeEvent):
+            actions.append(Action(event.player, "take", 0, 0))
+        elif isinstance(event, DropEvent):
+            actions.append(Action(event.player, "drop", 0, 0))
+        elif isinstance(event, GameEndEvent):
+            actions.append(Action(event.winner, "win", 0, 0, points=event.points))
+        elif isinstance(event, MatchEndEvent) and actions and actions[-1].kind == "win":
+            actions[-1] = dataclasses.replace(actions[-1], and_match=True)
+    close()
+    return MatchRecord(start.match_length, start.players, start.tags, tuple(games))
