@@ -92,6 +92,8 @@ class ReplayEntry:
     after: Position | None = None  # the board after a play, mover still on roll
     legal: bool = True
     choices: int = 0  # distinct legal results of the roll
+    #: The state once the action is done (None while a game could not be followed).
+    state_after: MatchState | None = None
 
     @property
     def position_id(self) -> str:
@@ -149,7 +151,8 @@ class Replay:
                     for a in game.actions
                     if (a.line, a.kind, a.player) == (entry.line, entry.kind, entry.player)
                 )
-                actions.append(dataclasses.replace(original, play=entry.play))
+                # gnubg never writes Galaxy's " and the match"; the score says it.
+                actions.append(dataclasses.replace(original, play=entry.play, and_match=False))
             games.append(dataclasses.replace(game, actions=tuple(_renumber(actions))))
         return dataclasses.replace(self.record, games=tuple(games))
 
@@ -188,6 +191,10 @@ def replay(record: MatchRecord, profile: str | RuleProfile = "wbf") -> Replay:
         final=walker.state,
         game_ends=tuple(walker.game_ends),
     )
+
+
+class _LostTrack(Exception):
+    """The board after a play cannot be known: the rest of the game is skipped."""
 
 
 class _Walker:
@@ -235,11 +242,11 @@ class _Walker:
                 state = self.action(game, action, state)
             except (MatchRuleError, IllegalPlayError, PositionError) as exc:
                 self.problem(action.line, game.number, action.move_number, action.player, str(exc))
-                if state.phase is Phase.MOVE:
-                    stood = self.illegal_play(game, action, state)
-                    if stood is None:
-                        break
-                    state = stood
+                continue
+            except _LostTrack:
+                break
+            if self.entries and self.entries[-1].line == action.line:
+                self.entries[-1] = dataclasses.replace(self.entries[-1], state_after=state)
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             self.game_ends.append(state)
         self.state = state
@@ -256,7 +263,13 @@ class _Walker:
             state = state.roll(*action.dice, player=action.player)
             plays = legal_plays(state.position, action.dice)
             if action.play.strip():
-                after, play = resolve_play(state.position, action.dice, action.play, plays)
+                try:
+                    after, play = resolve_play(state.position, action.dice, action.play, plays)
+                except IllegalPlayError as exc:
+                    self.problem(
+                        action.line, game.number, action.move_number, action.player, str(exc)
+                    )
+                    return self.illegal_play(game, action, state)
                 text = play.mat_text()
             elif self.resigns_next(game, action):
                 # Rolled, then resigned before playing (gnubg writes the bare roll).
@@ -335,8 +348,9 @@ class _Walker:
             )
         return state
 
-    def illegal_play(self, game: GameRecord, action: Action, state: MatchState) -> MatchState | None:
-        """Let an illegal play stand (as the rules do once the opponent rolls)."""
+    def illegal_play(self, game: GameRecord, action: Action, state: MatchState) -> MatchState:
+        """Let an illegal play stand (as the rules do once the opponent rolls), or
+        give up on the game (:class:`_LostTrack`) when its board is impossible."""
         try:
             written = parse_play_text(action.play)
             after = _apply_written(state.position, written)
@@ -349,7 +363,7 @@ class _Walker:
                 action.player,
                 "cannot follow the game past this play; skipping to the next game",
             )
-            return None
+            raise _LostTrack from None
         self.entries.append(
             ReplayEntry(
                 game.number,
@@ -436,8 +450,9 @@ def _events_of(result: Replay) -> list[Event]:
                 crawford=entry.state.is_crawford_game,
                 first_player=None if entry.game == 1 else entry.state.position.turn,
             )
-        if entry.kind == "roll" and entry.dice is not None and entry.after is not None:
+        if entry.kind == "roll" and entry.dice is not None:
             add(RollEvent, player=entry.player, dice=entry.dice)
+        if entry.kind == "roll" and entry.dice is not None and entry.after is not None:
             add(
                 MoveEvent,
                 player=entry.player,
@@ -526,13 +541,29 @@ def record_from_events(events: Sequence[Event]) -> MatchRecord:
                 )
             )
 
+    pending: RollEvent | None = None  # a roll not (yet) followed by its move
+
+    def flush_roll() -> None:
+        nonlocal pending
+        if pending is not None:  # rolled, then resigned before moving
+            actions.append(Action(pending.player, "roll", 0, 0, dice=pending.dice))
+            pending = None
+
     for event in events:
+        if isinstance(event, RollEvent):
+            flush_roll()
+            pending = event
+            continue
+        if isinstance(event, MoveEvent):
+            pending = None
+            actions.append(Action(event.player, "roll", 0, 0, dice=event.dice, play=event.play))
+            continue
+        if isinstance(event, (GameStartEvent, DoubleEvent, TakeEvent, DropEvent, GameEndEvent)):
+            flush_roll()
         if isinstance(event, GameStartEvent):
             close()
             game_start = event
             actions = []
-        elif isinstance(event, MoveEvent):
-            actions.append(Action(event.player, "roll", 0, 0, dice=event.dice, play=event.play))
         elif isinstance(event, DoubleEvent):
             actions.append(Action(event.player, "double", 0, 0, cube=event.value))
         elif isinstance(event, TakeEvent):
@@ -541,7 +572,6 @@ def record_from_events(events: Sequence[Event]) -> MatchRecord:
             actions.append(Action(event.player, "drop", 0, 0))
         elif isinstance(event, GameEndEvent):
             actions.append(Action(event.winner, "win", 0, 0, points=event.points))
-        elif isinstance(event, MatchEndEvent) and actions and actions[-1].kind == "win":
-            actions[-1] = dataclasses.replace(actions[-1], and_match=True)
+    flush_roll()
     close()
     return MatchRecord(start.match_length, start.players, start.tags, tuple(games))
