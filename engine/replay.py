@@ -86,6 +86,8 @@ class ReplayEntry:
     player: int
     kind: str  # roll, double, take, drop, win, lose
     state: MatchState
+    #: Which action of its game (``GameRecord.actions[index]``) this is.
+    index: int = 0
     dice: tuple[int, int] | None = None
     play: str = ""  # canonical gnubg text ("" for no move); the written text when illegal
     written: str = ""  # the text as the transcript has it
@@ -146,11 +148,7 @@ class Replay:
             for entry in by_game.get(game.number, []):
                 if entry.kind == "lose":
                     continue  # the winner's "Wins" carries the result
-                original = next(
-                    a
-                    for a in game.actions
-                    if (a.line, a.kind, a.player) == (entry.line, entry.kind, entry.player)
-                )
+                original = game.actions[entry.index]
                 # gnubg never writes Galaxy's " and the match"; the score says it.
                 actions.append(dataclasses.replace(original, play=entry.play, and_match=False))
             games.append(dataclasses.replace(game, actions=tuple(_renumber(actions))))
@@ -245,8 +243,9 @@ class _Walker:
                 continue
             except _LostTrack:
                 break
-            if self.entries and self.entries[-1].line == action.line:
-                self.entries[-1] = dataclasses.replace(self.entries[-1], state_after=state)
+            last = self.entries[-1] if self.entries else None
+            if last is not None and last.game == game.number and game.actions[last.index] is action:
+                self.entries[-1] = dataclasses.replace(last, state_after=state)
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             self.game_ends.append(state)
         self.state = state
@@ -255,7 +254,13 @@ class _Walker:
     def action(self, game: GameRecord, action: Action, state: MatchState) -> MatchState:
         kind = action.kind
         entry = ReplayEntry(
-            game.number, action.move_number, action.line, action.player, kind, state
+            game.number,
+            action.move_number,
+            action.line,
+            action.player,
+            kind,
+            state,
+            index=self.index_of(game, action),
         )
         if kind == "roll":
             if action.dice is None:  # read_mat never gives this; guard for hand-built records
@@ -314,9 +319,13 @@ class _Walker:
         return self.result(game, action, state, winner=action.player)
 
     @staticmethod
-    def resigns_next(game: GameRecord, action: Action) -> bool:
+    def index_of(game: GameRecord, action: Action) -> int:
+        return next(i for i, a in enumerate(game.actions) if a is action)
+
+    @classmethod
+    def resigns_next(cls, game: GameRecord, action: Action) -> bool:
         """Whether the action after this one ends the game by a result line."""
-        index = next(i for i, a in enumerate(game.actions) if a is action)
+        index = cls.index_of(game, action)
         return index + 1 < len(game.actions) and game.actions[index + 1].kind in ("win", "lose")
 
     def result(
@@ -372,6 +381,7 @@ class _Walker:
                 action.player,
                 "roll",
                 state,
+                index=self.index_of(game, action),
                 dice=action.dice,
                 play=" ".join(f"{w.src}/{w.dst}" for w in written),
                 written=action.play,
@@ -505,13 +515,7 @@ def _last_entry_of(result: Replay, game: int) -> ReplayEntry | None:
 def _action_cube(record: MatchRecord, entry: ReplayEntry) -> int | None:
     for game in record.games:
         if game.number == entry.game:
-            for action in game.actions:
-                if (action.line, action.kind, action.player) == (
-                    entry.line,
-                    "double",
-                    entry.player,
-                ):
-                    return action.cube
+            return game.actions[entry.index].cube
     return None
 
 
