@@ -32,7 +32,7 @@ from enum import Enum, StrEnum
 from typing import Literal
 
 from .matchid import MAX_CUBE_LOG2, GameState, MatchInfo
-from .moves import legal_plays
+from .moves import legal_positions
 from .position import CHECKERS, Position
 from .rules import WBF, RuleProfile, get_profile
 
@@ -385,7 +385,7 @@ class MatchState:
         blocked = self._phase_error((Phase.MOVE,), "play")
         if blocked is not None or self.dice is None:
             return blocked
-        if after.with_turn(self.on_roll) not in legal_plays(self.position, self.dice):
+        if after.with_turn(self.on_roll) not in legal_positions(self.position, self.dice):
             d1, d2 = self.dice
             return self._error(
                 RuleCode.ILLEGAL_PLAY,
@@ -530,7 +530,7 @@ class MatchState:
         _raise(self._illegal_play_error(after))
         result = after.with_turn(self.on_roll)
         notes: tuple[Note, ...] = ()
-        if self.dice is not None and result not in legal_plays(self.position, self.dice):
+        if self.dice is not None and result not in legal_positions(self.position, self.dice):
             notes = (
                 Note(
                     RuleCode.ILLEGAL_PLAY_STANDS,
