@@ -449,8 +449,9 @@ def _events_of(result: Replay) -> list[Event]:
         tags=record.tags,
     )
     ends = {state.game_number: state for state in result.game_ends}
+    last_of_game = {entry.game: i for i, entry in enumerate(result.entries)}
     current = 0
-    for entry in result.entries:
+    for i, entry in enumerate(result.entries):
         if entry.game != current:
             current = entry.game
             add(
@@ -484,7 +485,7 @@ def _events_of(result: Replay) -> list[Event]:
         elif entry.kind == "drop":
             add(DropEvent, player=entry.player)
         end = ends.get(entry.game)
-        if end is not None and entry is _last_entry_of(result, entry.game):
+        if end is not None and last_of_game[entry.game] == i:
             last = end.last_result
             if last is not None:
                 if last.reason == "resign":
@@ -502,14 +503,6 @@ def _events_of(result: Replay) -> list[Event]:
                 if end.phase is Phase.MATCH_OVER:
                     add(MatchEndEvent, winner=last.winner, score=end.score)
     return out
-
-
-def _last_entry_of(result: Replay, game: int) -> ReplayEntry | None:
-    last = None
-    for entry in result.entries:
-        if entry.game == game:
-            last = entry
-    return last
 
 
 def _action_cube(record: MatchRecord, entry: ReplayEntry) -> int | None:

@@ -11,17 +11,12 @@ from typer.testing import CliRunner
 from gammoneye.engine.replay import replay_mat
 from gammoneye.service.cli import app
 
+from transcripts import BROKEN_GAME as BROKEN
+
 runner = CliRunner()
 DEMO_MAT = Path(__file__).resolve().parents[1] / "service" / "data" / "demo_match.mat"
 
-BROKEN = """ 3 point match
 
- Game 1
- alice : 0                      bob : 0
-  1)                             41: 13/9 24/23
-  2) 31: 8/4 6/5                  Doubles => 2
-  3)  Drops                       Wins 1 point
-"""
 
 
 def test_replay_clean_match_exits_0() -> None:

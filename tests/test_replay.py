@@ -14,6 +14,8 @@ from gammoneye.engine.matchid import encode_match_id
 from gammoneye.engine.matfile import write_mat
 from gammoneye.engine.replay import Replay, record_from_events, replay_mat
 
+from transcripts import GOOD_GAME
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED_MAT = REPO.parent / "shared" / "data" / "mat"
 DEMO_MAT = REPO / "service" / "data" / "demo_match.mat"
@@ -84,14 +86,7 @@ def test_event_log_round_trip(path: Path) -> None:
     assert write_mat(record_from_events(parsed)) == write_mat(original.canonical_record())
 
 
-GOOD_GAME = """ 3 point match
 
- Game 1
- alice : 0                      bob : 0
-  1)                             41: 13/9 24/23
-  2) 31: 8/5 6/5                  Doubles => 2
-  3)  Drops                       Wins 1 point
-"""
 
 
 @pytest.mark.parametrize(
