@@ -11,7 +11,7 @@ log), optional ``t`` (seconds), ``frame`` (a frame number or name), ``source``
 (``camera``, ``observer``, ``transcript``) and ``note``, plus its own fields. The
 field types are the single source of truth: the same annotations drive the checks
 in :func:`loads_event` and generate :data:`EVENT_LOG_SCHEMA` (JSON Schema, draft
-2020-12), so the two cannot disagree.
+2020-12), so the two cannot disagree (``engine/_annotated.py`` reads them).
 
 >>> event = RollEvent(seq=3, player=1, dice=(6, 4), t=12.5)
 >>> line = dumps_event(event)
@@ -30,12 +30,22 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
-import re
-import types
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, ClassVar, Literal
+
+from ._annotated import (
+    BadValue,
+    check_value,
+    field_hints,
+    is_required,
+    object_schema,
+    short_text,
+    to_json,
+)
+from ._annotated import Doc as Doc
+from ._annotated import Pattern as Pattern
+from ._annotated import Range as Range
 
 #: Version of the event log format; written in every ``match_start`` event.
 SCHEMA_VERSION = 1
@@ -69,36 +79,6 @@ class EventLogProblem:
 
 
 # --- the vocabulary of field types -----------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Range:
-    """An integer bound (inclusive) attached to a field type with ``Annotated``."""
-
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def describe(self) -> str:
-        if self.minimum is not None and self.maximum is not None:
-            return f"{self.minimum}..{self.maximum}"
-        if self.minimum is not None:
-            return f">= {self.minimum}"
-        return f"<= {self.maximum}"
-
-
-@dataclass(frozen=True, slots=True)
-class Doc:
-    """A field's description (JSON Schema ``description``), attached with ``Annotated``."""
-
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """A regular expression a string field must match (JSON Schema ``pattern``)."""
-
-    regex: str
-    meaning: str
 
 
 Player = Annotated[int, Range(0, 1)]
@@ -150,8 +130,8 @@ class EventBase:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             try:
-                checked = _check(value, _hints(type(self))[f.name], f.name)
-            except _Bad as e:
+                checked = check_value(value, field_hints(type(self))[f.name], f.name)
+            except BadValue as e:
                 raise EventLogError(
                     f"{self.TYPE}: field {e.where!r}: {e.message}", field=e.where
                 ) from None
@@ -170,7 +150,7 @@ class EventBase:
             value = getattr(self, f.name)
             if value is None and f.default is None:
                 continue
-            out[f.name] = _to_json(value)
+            out[f.name] = to_json(value)
         if "note" in out:  # the free text reads best last
             out["note"] = out.pop("note")
         return out
@@ -186,7 +166,7 @@ class EventBase:
         TakeEvent(seq=4, t=None, frame=None, source=None, note=None, player=1, value=2)
         """
         if not isinstance(data, Mapping):
-            raise EventLogError(f"an event is a JSON object, got {_short(data)}")
+            raise EventLogError(f"an event is a JSON object, got {short_text(data)}")
         kind = data.get("type")
         if not isinstance(kind, str):
             raise EventLogError(
@@ -207,7 +187,7 @@ class EventBase:
         for name, f in fields.items():
             if name in data:
                 kwargs[name] = data[name]
-            elif _is_required(f):
+            elif is_required(f):
                 raise EventLogError(f"{kind}: missing field {name!r}", field=name)
         return event_cls(**kwargs)
 
@@ -369,8 +349,8 @@ class FlagSuggestion:
     def __post_init__(self) -> None:
         for name in ("play", "after"):
             try:
-                _check(getattr(self, name), _hints(FlagSuggestion)[name], name)
-            except _Bad as e:
+                check_value(getattr(self, name), field_hints(FlagSuggestion)[name], name)
+            except BadValue as e:
                 raise EventLogError(f"suggestion: field {e.where!r}: {e.message}") from None
 
 
@@ -465,145 +445,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-# --- checking values against the field types --------------------------------------------
-
-
-class _Bad(Exception):
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(message)
-        self.where = where
-        self.message = message
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = _HINTS[cls] = get_type_hints(cls, include_extras=True)
-    return hints
-
-
-def _is_required(f: dataclasses.Field[Any]) -> bool:
-    """A field without a default must be on every line (it may still be null)."""
-    return f.default is dataclasses.MISSING
-
-
-def _short(value: object) -> str:
-    text = json.dumps(value) if _is_json(value) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _is_json(value: object) -> bool:
-    try:
-        json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError):
-        return False
-    return True
-
-
-def _check(value: object, hint: Any, where: str) -> Any:
-    """``value`` converted to ``hint`` (lists to tuples, objects to dataclasses), or _Bad."""
-    origin = get_origin(hint)
-    if origin is Annotated:
-        base, *extras = get_args(hint)
-        out = _check(value, base, where)
-        for extra in extras:
-            if isinstance(extra, Range):
-                low, high = extra.minimum, extra.maximum
-                if (low is not None and out < low) or (high is not None and out > high):
-                    raise _Bad(where, f"expected an integer {extra.describe()}, got {out}")
-            elif isinstance(extra, Pattern) and not re.fullmatch(extra.regex, out):
-                raise _Bad(where, f"expected {extra.meaning}, got {_short(out)}")
-        return out
-    if origin is Union or origin is types.UnionType:
-        args = get_args(hint)
-        if value is None:
-            if type(None) in args:
-                return None
-            raise _Bad(where, "must not be null")
-        messages = []
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return _check(value, arg, where)
-            except _Bad as e:
-                if e.where != where:  # failed inside a matching shape: that error is the one
-                    raise
-                messages.append(e.message)
-        raise _Bad(where, " or ".join(messages) + ("" if type(None) not in args else " or null"))
-    if origin is Literal:
-        allowed = get_args(hint)
-        if isinstance(value, str) and value in allowed:
-            return value
-        raise _Bad(where, f"expected one of {', '.join(map(repr, allowed))}; got {_short(value)}")
-    if hint is bool:
-        if isinstance(value, bool):
-            return value
-        raise _Bad(where, f"expected true or false, got {_short(value)}")
-    if hint is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise _Bad(where, f"expected an integer, got {_short(value)}")
-    if hint is float:
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            if not math.isfinite(value):
-                raise _Bad(where, f"expected a finite number, got {value}")
-            return value if isinstance(value, float) else float(value)
-        raise _Bad(where, f"expected a number, got {_short(value)}")
-    if hint is str:
-        if isinstance(value, str):
-            return value
-        raise _Bad(where, f"expected a string, got {_short(value)}")
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise _Bad(where, f"expected a list, got {_short(value)}")
-        args = get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            item_hints = [args[0]] * len(value)
-        else:
-            item_hints = list(args)
-            if len(value) != len(args):
-                raise _Bad(where, f"expected {len(args)} items, got {_short(value)}")
-        items = tuple(
-            _check(item, h, f"{where}[{i}]")
-            for i, (item, h) in enumerate(zip(value, item_hints, strict=True))
-        )
-        return value if items == value and isinstance(value, tuple) else items
-    if origin is dict:
-        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-            raise _Bad(where, f"expected a JSON object, got {_short(value)}")
-        if not _is_json(value):
-            raise _Bad(where, "expected JSON values only (no NaN, no other types)")
-        return value
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        if isinstance(value, hint):
-            return value
-        if not isinstance(value, Mapping):
-            raise _Bad(where, f"expected an object, got {_short(value)}")
-        names = {f.name for f in dataclasses.fields(hint)}
-        for name in value:
-            if name not in names:
-                raise _Bad(f"{where}.{name}", "unknown field")
-        kwargs = {}
-        for name in names:
-            if name not in value:
-                raise _Bad(f"{where}.{name}", "missing")
-            kwargs[name] = _check(value[name], _hints(hint)[name], f"{where}.{name}")
-        return hint(**kwargs)
-    raise TypeError(f"no check for field type {hint!r}")
-
-
-def _to_json(value: object) -> Any:
-    if isinstance(value, tuple):
-        return [_to_json(item) for item in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    return value
-
-
 # --- reading and writing lines ---------------------------------------------------------
 
 
@@ -687,66 +528,8 @@ def read_event_log(text: str, *, strict: bool = False) -> tuple[list[Event], lis
 # --- the JSON Schema ---------------------------------------------------------------------
 
 
-def _schema(hint: Any) -> dict[str, Any]:
-    origin = get_origin(hint)
-    if origin is Annotated:
-        base, *extras = get_args(hint)
-        out = _schema(base)
-        for extra in extras:
-            if isinstance(extra, Range):
-                if extra.minimum is not None:
-                    out["minimum"] = extra.minimum
-                if extra.maximum is not None:
-                    out["maximum"] = extra.maximum
-            elif isinstance(extra, Pattern):
-                out["pattern"] = extra.regex
-            elif isinstance(extra, Doc):
-                out = {"description": extra.text, **out}
-        return out
-    if origin is Union or origin is types.UnionType:
-        return {"anyOf": [_schema(arg) for arg in get_args(hint)]}
-    if origin is Literal:
-        values = list(get_args(hint))
-        return {"const": values[0]} if len(values) == 1 else {"enum": values}
-    simple = {bool: "boolean", int: "integer", float: "number", str: "string", type(None): "null"}
-    if hint in simple:
-        return {"type": simple[hint]}
-    if origin is tuple:
-        args = get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return {"type": "array", "items": _schema(args[0])}
-        return {
-            "type": "array",
-            "prefixItems": [_schema(arg) for arg in args],
-            "items": False,
-            "minItems": len(args),
-            "maxItems": len(args),
-        }
-    if origin is dict:
-        return {"type": "object"}
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _object_schema(hint, {})
-    raise TypeError(f"no schema for field type {hint!r}")
-
-
-def _object_schema(cls: type, head: dict[str, Any]) -> dict[str, Any]:
-    properties = dict(head)
-    required = list(head)
-    hints = _hints(cls)
-    for f in dataclasses.fields(cls):
-        properties[f.name] = _schema(hints[f.name])
-        if _is_required(f):
-            required.append(f.name)
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": required,
-        "additionalProperties": False,
-    }
-
-
 def _event_schema(cls: type[Event]) -> dict[str, Any]:
-    schema = _object_schema(cls, {"type": {"const": cls.TYPE}})
+    schema = object_schema(cls, {"type": {"const": cls.TYPE}})
     doc = " ".join((cls.__doc__ or "").split())
     return {"description": doc, **schema}
 

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gammoneye.engine import events
+from gammoneye.engine._annotated import field_hints
 from gammoneye.engine.events import (
     EVENT_LOG_SCHEMA,
     EVENT_TYPES,
@@ -484,14 +485,14 @@ def strategy_for(hint: Any) -> st.SearchStrategy[Any]:
     if hint is FlagSuggestion:
         return st.builds(
             FlagSuggestion,
-            play=strategy_for(events._hints(FlagSuggestion)["play"]),
-            after=strategy_for(events._hints(FlagSuggestion)["after"]),
+            play=strategy_for(field_hints(FlagSuggestion)["play"]),
+            after=strategy_for(field_hints(FlagSuggestion)["after"]),
         )
     raise TypeError(f"no strategy for {hint!r}")
 
 
 def event_strategy(cls: type[Event]) -> st.SearchStrategy[Event]:
-    hints = events._hints(cls)
+    hints = field_hints(cls)
     names = [f for f in hints if f != "TYPE"]
     return st.builds(cls, **{name: strategy_for(hints[name]) for name in names})
 
