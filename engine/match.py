@@ -73,6 +73,9 @@ class MatchState:
     last_result: GameResult | None = None
     #: Plays made in the current game (0 until the opening roll has been played).
     turns_played: int = 0
+    #: A player who doubled before the mover finished: the double is offered as soon
+    #: as the play is done [001 4.4(v)].
+    early_double_by: int | None = None
     #: What the action that produced this state corrected or recorded.
     notes: tuple[Note, ...] = ()
 
@@ -240,12 +243,21 @@ class MatchState:
                 RuleCode.CRAWFORD_GAME, "no doubling in the Crawford game [001 4.4(i),(iv)]"
             )
         if player != self.on_roll:
-            # A double made early, before the opponent finished, is recorded once his play
-            # is [001 4.4(v)].
-            return self._error(
-                RuleCode.NOT_YOUR_TURN,
-                f"player {player} cannot double: player {self.on_roll} is on roll [001 4.4(ii)]",
-            )
+            if player not in (0, 1):
+                raise ValueError(f"player must be 0 or 1, got {player!r}")
+            # While the opponent is still moving a double is valid [001 4.4(v)]; when
+            # he has not rolled it is simply not this player's turn [001 4.4(ii)].
+            if self.phase is not Phase.MOVE:
+                return self._error(
+                    RuleCode.NOT_YOUR_TURN,
+                    f"player {player} cannot double: player {self.on_roll} is on roll "
+                    "[001 4.4(ii)]",
+                )
+            if self.early_double_by is not None:
+                return self._error(
+                    RuleCode.DOUBLE_PENDING, f"player {player} has doubled already [001 4.4(v)]"
+                )
+            return self._cube_error(player)
         if self.phase is Phase.MOVE:
             return self._error(
                 RuleCode.ALREADY_ROLLED,
@@ -257,6 +269,10 @@ class MatchState:
             return blocked
         if self.turns_played == 0:
             return self._error(RuleCode.OPENING, "no doubling before the opening roll is played")
+        return self._cube_error(player)
+
+    def _cube_error(self, player: int) -> MatchRuleError | None:
+        """Whether ``player`` may turn the cube as it stands (owner, dead cube, limit)."""
         if self.cube_owner is not None and self.cube_owner != player:
             return self._error(
                 RuleCode.CUBE_NOT_YOURS,
@@ -453,8 +469,27 @@ class MatchState:
         mover = self.on_roll
         if result.off(mover) == CHECKERS:
             multiplier = result.result_multiplier(mover, backgammons=self.profile.backgammons)
-            ended = replace(self, position=result.swapped_turn(), dice=None, notes=notes)
+            # A pending early double lapses with the game.
+            ended = replace(
+                self,
+                position=result.swapped_turn(),
+                dice=None,
+                early_double_by=None,
+                notes=notes,
+            )
             return ended._end_game(mover, multiplier, "bearoff")
+        if self.early_double_by is not None:
+            # The doubler is on roll now, with his double on the table [001 4.4(v)].
+            return replace(
+                self,
+                position=result.swapped_turn(),
+                phase=Phase.DOUBLED,
+                offered_cube=2 * self.cube_value,
+                dice=None,
+                turns_played=self.turns_played + 1,
+                early_double_by=None,
+                notes=notes,
+            )
         return replace(
             self,
             position=result.swapped_turn(),
@@ -469,7 +504,11 @@ class MatchState:
         [001 4.4(ii)], by the cube's owner or with the cube centred [001 4.4(iii)],
         not in the Crawford game [001 4.4(i),(iv)], not with a dead cube
         [001 4.4(vii)], not without a cube [000 r7]. A ``new_value`` other than the
-        next level is corrected to it and reported in ``notes`` [001 4.4(vi)]."""
+        next level is corrected to it and reported in ``notes`` [001 4.4(vi)].
+
+        A double while the opponent is still moving is valid [001 4.4(v)]: it is kept
+        in ``early_double_by`` and offered (phase ``DOUBLED``) as soon as he has
+        played; the note ``early_double`` says so."""
         _raise(self._double_error(player))
         offered = 2 * self.cube_value
         notes: tuple[Note, ...] = ()
@@ -481,6 +520,13 @@ class MatchState:
                     f"{offered} [001 4.4(vi)]",
                 ),
             )
+        if player != self.on_roll:
+            early = Note(
+                RuleCode.EARLY_DOUBLE,
+                f"player {player} doubled before player {self.on_roll} finished moving: the "
+                "double stands and is answered once the play is done [001 4.4(v)]",
+            )
+            return replace(self, early_double_by=player, notes=(*notes, early))
         return replace(self, phase=Phase.DOUBLED, offered_cube=offered, notes=notes)
 
     def take(self, *, player: int | None = None) -> MatchState:
@@ -586,6 +632,7 @@ class MatchState:
             offered_cube=None,
             resignation=None,
             turns_played=0,
+            early_double_by=None,
             notes=(),
         )
 

@@ -191,13 +191,40 @@ def over(**changes: object) -> MatchState:
 # --- doubling --------------------------------------------------------------------------------
 
 
+def test_early_double_is_offered_once_the_play_is_done() -> None:
+    # Player 1 doubles while player 0 is still moving: valid, and player 0 finishes
+    # his move knowing of it [001 4.4(v)].
+    state = moving((3, 1)).double(1)
+    assert state.phase is Phase.MOVE and state.early_double_by == 1
+    assert [n.code for n in state.notes] == ["early_double"]
+    assert state.can_roll(1) == "not_your_turn"
+    after = next(iter(legal_plays(state.position, (3, 1))))
+    state = state.play(after)
+    assert state.phase is Phase.DOUBLED and state.on_roll == 1
+    assert state.offered_cube == 2 and state.early_double_by is None
+    assert state.can_roll(1) is not None  # the answer comes first
+    taken = state.take(player=0)
+    assert (taken.cube_value, taken.cube_owner, taken.phase) == (2, 0, Phase.ROLL)
+    assert taken.on_roll == 1
+
+
+def test_early_double_at_a_wrong_level_is_corrected() -> None:
+    state = moving((3, 1)).double(1, new_value=8)
+    assert [n.code for n in state.notes] == ["cube_level_corrected", "early_double"]
+    state = state.play(next(iter(legal_plays(state.position, (3, 1)))))
+    assert state.offered_cube == 2
+
+
 @pytest.mark.parametrize(
     ("state", "player", "code"),
     [
         (rolling(), 0, None),
         (rolling(), 1, "not_your_turn"),  # only on his own turn [001 4.4(ii)]
         (moving(), 0, "already_rolled"),  # before any attempt to roll [001 4.4(ii)]
-        (moving(), 1, "not_your_turn"),  # early: before the opponent finished [001 4.4(v)]
+        (moving(), 1, None),  # early: before the opponent finished, valid [001 4.4(v)]
+        (moving().double(1), 1, "double_pending"),
+        (moving(cube_value=2, cube_owner=0), 1, "cube_not_yours"),  # early, still his cube?
+        (moving(is_crawford_game=True, score=(6, 2)), 1, "crawford_game"),
         (doubled(), 0, "double_pending"),
         (doubled(), 1, "not_your_turn"),  # no beavers in a match [001 4.4(viii)]
         (resigning(), 0, "resignation_pending"),
@@ -223,6 +250,9 @@ def test_can_double(state: MatchState, player: int, code: str | None) -> None:
     assert state.can_double(player) == code
     if code is None:
         after = state.double(player)
+        if player != state.on_roll:  # an early double waits for the play [001 4.4(v)]
+            assert (after.phase, after.early_double_by) == (Phase.MOVE, player)
+            return
         assert after.phase is Phase.DOUBLED
         assert after.offered_cube == 2 * state.cube_value
         assert after.cube_value == state.cube_value  # the cube changes on the take
