@@ -137,84 +137,67 @@ def _search(
     def rec(k: int, maxsrc: int, hits: int, outside: int) -> None:
         d = dice[k]
         moved = False
+        sources: Iterable[int]
         if m[25]:
-            dst = 25 - d
-            c = o[dst]
-            if c < 2:
+            sources = (25,)  # the bar first [000 r10b, r15]; it enters on 25 - d
+        else:
+            top = maxsrc if canonical and maxsrc < 24 else 24
+            if not outside and top > 6:
+                top = 6
+            sources = range(top, 0, -1)
+        for src in sources:
+            if not m[src]:
+                continue
+            dst = src - d
+            if dst > 0:
+                c = o[dst]
+                if c >= 2:
+                    continue
                 moved = True
-                m[25] -= 1
+                m[src] -= 1
                 m[dst] += 1
                 hit = c == 1
-                path.append((25, dst, hit))
+                path.append((src, dst, hit))
                 h = hits | (1 << dst) if hit else hits
                 if k == last:
                     record(n, h)
                 else:
                     if hit:
                         o[dst] = 0
-                    rec(k + 1, 25, h, outside)
+                    rec(
+                        k + 1,
+                        src if canonical else 25,
+                        h,
+                        outside - 1 if (src > 6 >= dst) else outside,
+                    )
                     if hit:
                         o[dst] = 1
                 path.pop()
                 m[dst] -= 1
-                m[25] += 1
-        else:
-            top = maxsrc if canonical and maxsrc < 24 else 24
-            if not outside and top > 6:
-                top = 6
-            for src in range(top, 0, -1):
-                if not m[src]:
+                m[src] += 1
+            else:
+                if outside:
                     continue
-                dst = src - d
-                if dst > 0:
-                    c = o[dst]
-                    if c >= 2:
+                if dst < 0:
+                    # A larger die bears off only from the highest occupied point.
+                    higher = False
+                    for q in range(src + 1, 7):
+                        if m[q]:
+                            higher = True
+                            break
+                    if higher:
                         continue
-                    moved = True
-                    m[src] -= 1
-                    m[dst] += 1
-                    hit = c == 1
-                    path.append((src, dst, hit))
-                    h = hits | (1 << dst) if hit else hits
-                    if k == last:
-                        record(n, h)
-                    else:
-                        if hit:
-                            o[dst] = 0
-                        rec(
-                            k + 1,
-                            src if canonical else 25,
-                            h,
-                            outside - 1 if (src > 6 >= dst) else outside,
-                        )
-                        if hit:
-                            o[dst] = 1
-                    path.pop()
-                    m[dst] -= 1
-                    m[src] += 1
+                moved = True
+                m[src] -= 1
+                m[0] += 1
+                path.append((src, 0, False))
+                if k == last:
+                    record(n, hits)
                 else:
-                    if outside:
-                        continue
-                    if dst < 0:
-                        # A larger die bears off only from the highest occupied point.
-                        higher = False
-                        for q in range(src + 1, 7):
-                            if m[q]:
-                                higher = True
-                                break
-                        if higher:
-                            continue
-                    moved = True
-                    m[src] -= 1
-                    m[0] += 1
-                    path.append((src, 0, False))
-                    if k == last:
-                        record(n, hits)
-                    else:
-                        rec(k + 1, src if canonical else 25, hits, outside)
-                    path.pop()
-                    m[0] -= 1
-                    m[src] += 1
+                    rec(k + 1, src if canonical else 25, hits, outside)
+                path.pop()
+                m[0] -= 1
+                m[src] += 1
         if not moved:
             record(k, hits)
 

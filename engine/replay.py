@@ -459,7 +459,8 @@ def _events_of(result: Replay) -> list[Event]:
                 game=entry.game,
                 score=entry.state.score,
                 crawford=entry.state.is_crawford_game,
-                first_player=None if entry.game == 1 else entry.state.position.turn,
+                # A transcript says who moved first, never the opening dice.
+                first_player=entry.state.position.turn,
             )
         if entry.kind == "roll" and entry.dice is not None:
             add(RollEvent, player=entry.player, dice=entry.dice)
