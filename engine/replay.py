@@ -138,19 +138,21 @@ class Replay:
         return sorted([*parsed, *self.problems], key=lambda p: p.line)
 
     def canonical_record(self) -> MatchRecord:
-        """The transcript in one canonical form (see the module docstring)."""
+        """The transcript in one canonical form (see the module docstring).
+
+        Actions the replay could not follow (after a problem) are kept as written.
+        """
+        replayed = {(e.game, e.index): e for e in self.entries}
         games = []
-        by_game: dict[int, list[ReplayEntry]] = {}
-        for entry in self.entries:
-            by_game.setdefault(entry.game, []).append(entry)
         for game in self.record.games:
             actions = []
-            for entry in by_game.get(game.number, []):
-                if entry.kind == "lose":
+            for index, original in enumerate(game.actions):
+                if original.kind == "lose":
                     continue  # the winner's "Wins" carries the result
-                original = game.actions[entry.index]
+                entry = replayed.get((game.number, index))
+                play = original.play if entry is None else entry.play
                 # gnubg never writes Galaxy's " and the match"; the score says it.
-                actions.append(dataclasses.replace(original, play=entry.play, and_match=False))
+                actions.append(dataclasses.replace(original, play=play, and_match=False))
             games.append(dataclasses.replace(game, actions=tuple(_renumber(actions))))
         return dataclasses.replace(self.record, games=tuple(games))
 

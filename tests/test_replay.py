@@ -220,3 +220,14 @@ def test_replay_report_mentions_players() -> None:
     problem = result.all_problems()[0]
     assert problem.describe(result.record.players).startswith("line 6: game 1, move 2, alice:")
     assert dataclasses.asdict(problem)["line"] == 6
+
+
+def test_canonical_export_keeps_what_could_not_be_followed() -> None:
+    # bob "rolls" out of turn on line 6: the replay cannot follow it, the export keeps it.
+    text = GOOD_GAME.replace("2) 31: 8/5 6/5", "2)                             ").replace(
+        "Doubles => 2", "52: 13/8 13/11"
+    )
+    result = replay_mat(text)
+    assert result.all_problems()
+    written = write_mat(result.canonical_record())
+    assert "52: 13/8 13/11" in written
