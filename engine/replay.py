@@ -67,9 +67,13 @@ class ReplayProblem:
     message: str
 
     def describe(self, players: tuple[str, str] = ("player 0", "player 1")) -> str:
-        who = "" if self.player is None else f", {players[self.player]}"
-        move = f", move {self.move_number}" if self.move_number else ""
-        return f"line {self.line}: game {self.game}{move}{who}: {self.message}"
+        where = [f"game {self.game}"] if self.game else []  # game 0: a syntax problem
+        if self.move_number:
+            where.append(f"move {self.move_number}")
+        if self.player is not None:
+            where.append(players[self.player])
+        parts = [f"line {self.line}", ", ".join(where), self.message]
+        return ": ".join(part for part in parts if part)
 
 
 @dataclass(frozen=True, slots=True)
