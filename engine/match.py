@@ -76,6 +76,9 @@ class MatchState:
     #: A player who doubled before the mover finished: the double is offered as soon
     #: as the play is done [001 4.4(v)].
     early_double_by: int | None = None
+    #: The player on roll has attempted a roll that was invalid (cocked, wrong half...):
+    #: he must roll again and may no longer double [001 4.4(ii), 002].
+    roll_attempted: bool = False
     #: What the action that produced this state corrected or recorded.
     notes: tuple[Note, ...] = ()
 
@@ -267,9 +270,19 @@ class MatchState:
         blocked = self._phase_error((Phase.ROLL,), "double")
         if blocked is not None:
             return blocked
-        if self.turns_played == 0:
+        if self.roll_attempted:
+            return self._error(
+                RuleCode.ALREADY_ROLLED,
+                f"player {player} cannot double: an invalid roll is an attempt to roll too "
+                "[001 4.4(ii), 002]",
+            )
+        if self.turns_played == 0 and self._opening_roll_decides():
             return self._error(RuleCode.OPENING, "no doubling before the opening roll is played")
         return self._cube_error(player)
+
+    def _opening_roll_decides(self) -> bool:
+        """Whether this game's first turn is an opening roll [000 r8, r22; RULES.md §9]."""
+        return self.game_number == 1 or self.profile.later_games == "opening_roll"
 
     def _cube_error(self, player: int) -> MatchRuleError | None:
         """Whether ``player`` may turn the cube as it stands (owner, dead cube, limit)."""
@@ -324,9 +337,22 @@ class MatchState:
         if blocked is not None:
             return blocked
         problems = after.problems()
-        opponent = 1 - self.on_roll
+        mover, opponent = self.on_roll, 1 - self.on_roll
         if after.off(opponent) != self.position.off(opponent):
             problems.append(f"player {opponent}'s borne-off checkers changed")
+        # The opponent's checkers only move when hit: blots go to the bar.
+        before_opp, after_opp = self.position.boards[opponent], after.boards[opponent]
+        hit = [i for i in range(24) if after_opp[i] != before_opp[i]]
+        if any(before_opp[i] != 1 or after_opp[i] != 0 for i in hit) or (
+            after_opp[24] - before_opp[24] != len(hit)
+        ):
+            problems.append(f"player {opponent}'s checkers moved other than by hits")
+        most = 4 if self.dice is None or self.dice[0] == self.dice[1] else 2
+        if len(hit) > most:
+            problems.append(f"{len(hit)} checkers hit with {most} moves")
+        borne = after.off(mover) - self.position.off(mover)
+        if not 0 <= borne <= most:
+            problems.append(f"player {mover} bore off {borne} checkers with {most} moves")
         if problems:
             return self._error(
                 RuleCode.IMPOSSIBLE_POSITION, f"{after!r} cannot stand: {'; '.join(problems)}"
@@ -439,7 +465,19 @@ class MatchState:
     def roll(self, d1: int, d2: int, *, player: int | None = None) -> MatchState:
         """The player on roll rolls ``d1``-``d2``; ``player`` (if given) is checked."""
         _raise(self._roll_error(player))
-        return replace(self, phase=Phase.MOVE, dice=_check_dice(d1, d2, self), notes=())
+        dice = _check_dice(d1, d2, self)
+        return replace(self, phase=Phase.MOVE, dice=dice, roll_attempted=False, notes=())
+
+    def invalid_roll(self, *, player: int | None = None) -> MatchState:
+        """The player on roll rolled, but not validly (a cocked die, the wrong half, a
+        die on a checker or off the board [001 4.1(iv), 000 r9]): he rolls again, and
+        having tried to roll he may no longer double [001 4.4(ii), 002]."""
+        _raise(self._roll_error(player))
+        if self.phase is not Phase.ROLL:
+            raise self._error(
+                RuleCode.ALREADY_ROLLED, "the dice are already down: no roll to repeat"
+            )
+        return replace(self, roll_attempted=True, notes=())
 
     def play(self, after: Position) -> MatchState:
         """The play that leaves ``after`` (compared by checkers; who is on roll in

@@ -805,3 +805,81 @@ def test_transcripts_replayed_give_gnubgs_ids(name: str, gnubg_binary: Path, mat
         where = f"{name} game {step.game + 1} record {step.index}: {step.action}"
         assert encode_match_id(state.match_info()) == step.match_id, where
         assert state.position.position_id() == step.position_id, where
+
+
+# --- review fixes: invalid rolls, impossible "illegal plays", doubling before the first roll
+
+
+def test_invalid_roll_ends_the_right_to_double() -> None:
+    # A cocked roll still counts as having rolled for doubling [001 4.4(ii), 002].
+    state = rolling().invalid_roll(player=0)
+    assert state.phase is Phase.ROLL and state.roll_attempted
+    assert state.can_double(0) == "already_rolled"
+    with pytest.raises(MatchRuleError, match="attempt to roll"):
+        state.double(0)
+    rolled = state.roll(3, 1)
+    assert not rolled.roll_attempted
+    # The next turn starts afresh: player 1 may double.
+    after = rolled.play(next(iter(legal_plays(rolled.position, (3, 1)))))
+    assert after.can_double(1) is None
+
+
+@pytest.mark.parametrize(
+    ("state", "player", "code"),
+    [
+        (rolling(), 1, "not_your_turn"),
+        (moving(), 0, "already_rolled"),
+        (doubled(), 0, "double_pending"),
+    ],
+)
+def test_invalid_roll_needs_the_player_on_roll_before_the_dice(
+    state: MatchState, player: int, code: str
+) -> None:
+    with pytest.raises(MatchRuleError) as caught:
+        state.invalid_roll(player=player)
+    assert caught.value.code == code
+
+
+def _moved(state: MatchState, player: int, changes: dict[int, int]) -> Position:
+    """``state.position`` with ``player``'s counts changed by ``changes`` (index: delta)."""
+    boards = [list(state.position.boards[0]), list(state.position.boards[1])]
+    for index, delta in changes.items():
+        boards[player][index] += delta
+    return Position((tuple(boards[0]), tuple(boards[1])), state.position.turn)
+
+
+@pytest.mark.parametrize(
+    ("player", "changes", "error"),
+    [
+        (0, {}, None),  # nothing moved: an illegal play (the 3-1 unplayed) that can stand
+        (0, {7: -1, 2: 1}, None),  # 8/3 with a 3-1: illegal, but a real board
+        (0, {i: -n for i, n in enumerate(Position.initial().boards[0]) if n}, "bore off 15"),
+        (1, {5: -1, 4: 1}, "other than by hits"),  # the opponent's checker moved
+        (0, {5: -3}, "bore off 3 checkers with 2 moves"),
+    ],
+)
+def test_an_illegal_play_stands_only_if_a_player_could_have_made_it(
+    player: int, changes: dict[int, int], error: str | None
+) -> None:
+    state = moving((3, 1))
+    after = _moved(state, player, changes)
+    if error is None:
+        stood = state.accept_illegal_play(after)
+        assert [n.code for n in stood.notes] == ["illegal_play_stands"]
+        return
+    with pytest.raises(MatchRuleError, match=error) as caught:
+        state.accept_illegal_play(after)
+    assert caught.value.code == "impossible_position"
+
+
+def test_doubling_before_the_first_roll_only_without_an_opening_roll() -> None:
+    # Game 1 starts with the opening roll: no double before it is played.
+    first = MatchState.new(7, WBF).start_game(0)
+    assert first.can_double(0) == "opening"
+    # A later game that the previous winner opens by rolling himself (no opening roll):
+    # he may double before his first roll [001 4.4(ii)].
+    club_like = dataclasses.replace(WBF, later_games="previous_winner")
+    later = dataclasses.replace(
+        MatchState.new(7, club_like).start_game(0), game_number=2
+    )
+    assert later.can_double(0) is None
