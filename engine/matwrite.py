@@ -7,7 +7,6 @@ Import both from :mod:`gammoneye.engine.matfile`, which re-exports them.
 
 from __future__ import annotations
 
-import re
 from itertools import pairwise
 
 from .matrecord import Action, GameRecord, MatchRecord
@@ -19,15 +18,6 @@ RIGHT_COLUMN = 33
 _LEFT_WIDTH = 27
 _SCORE_WIDTH = 31  # gnubg pads " name0 : s0" to this width before the second name
 _WIN_INDENT = 6  # "      Wins ..." for the left player
-
-_POINT = r"(?:bar|off|\d{1,2})\*?"
-_POINT_TOKEN = re.compile(rf"^({_POINT}(?:/{_POINT})+)(?:\((\d)\))?$", re.I)
-
-
-def _point(name: str) -> int:
-    lowered = name.lower()
-    return 25 if lowered == "bar" else 0 if lowered == "off" else int(lowered)
-
 
 def gnubg_moves(play: str, dice: tuple[int, int]) -> list[str]:
     """The moves of ``play`` in GNU Backgammon's numeric form, one die per move where
@@ -46,17 +36,11 @@ def gnubg_moves(play: str, dice: tuple[int, int]) -> list[str]:
     >>> gnubg_moves("24/13", (6, 5))
     ['24/13']
     """
-    parse_play_text(play)  # raises IllegalPlayError (a ValueError) on bad syntax
     out: list[str] = []
-    for token in play.split():
-        m = _POINT_TOKEN.match(token)
-        if m is None:  # parse_play_text accepted it, so this cannot happen
-            raise ValueError(f"cannot read move {token!r} in {play!r}")
-        stops = [(_point(p.rstrip("*")), p.endswith("*")) for p in m.group(1).split("/")]
-        steps: list[str] = []
-        for (src, _), (dst, hit) in pairwise(stops):
-            steps.extend(_single_dice(src, dst, hit, dice))
-        out.extend(steps * int(m.group(2) or 1))
+    # parse_play_text raises IllegalPlayError (a ValueError) on bad syntax.
+    for move in parse_play_text(play):
+        for src, dst in pairwise(move.stops):
+            out.extend(_single_dice(src, dst, dst in move.hits, dice))
     return out
 
 

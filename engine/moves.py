@@ -332,6 +332,7 @@ class WrittenMove:
     src: int
     dst: int
     hits: tuple[int, ...]  # points marked with ``*`` (the landing point and any stop)
+    stops: tuple[int, ...] = ()  # every point written, ``src`` to ``dst`` (24/18/13)
 
 
 def parse_play_text(text: str) -> list[WrittenMove]:
@@ -373,7 +374,7 @@ def parse_play_text(text: str) -> list[WrittenMove]:
                 hits.append(value)
             points.append(value)
         for _ in range(repeat):
-            moves.append(WrittenMove(points[0], points[-1], tuple(hits)))
+            moves.append(WrittenMove(points[0], points[-1], tuple(hits), tuple(points)))
     return moves
 
 
