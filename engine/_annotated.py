@@ -3,10 +3,11 @@ JSON Schema. The machinery behind :mod:`gammoneye.engine.events`.
 
 A field type is a plain type (``bool``, ``int``, ``float``, ``str``, ``None``), a
 ``Literal``, a union, a ``tuple`` (fixed or ``tuple[X, ...]``), a ``dict`` (any JSON
-object) or a dataclass of such fields, optionally ``Annotated`` with a :class:`Range`,
-a :class:`Pattern` and a :class:`Doc`. :func:`check_value` and :func:`value_schema`
-read the same hint, so what the checks accept and what the schema says cannot drift
-apart.
+object, nested at most :data:`MAX_DEPTH` deep) or a dataclass of such fields that checks
+them itself (its ``__post_init__`` calls :func:`check_fields`), optionally ``Annotated``
+with a :class:`Range`, a :class:`Pattern` and a :class:`Doc`. :func:`check_value` and
+:func:`value_schema` read the same hint, so what the checks accept and what the schema
+says cannot drift apart.
 
 >>> Die = Annotated[int, Range(1, 6), Doc("one die")]
 >>> check_value([6, 4], tuple[Die, Die], "dice")
@@ -77,6 +78,11 @@ class BadValue(Exception):
         self.message = message
 
 
+#: How deep lists and objects may nest in a value (``[[1]]`` is 2 deep). Python's json
+#: and ``repr`` recurse, so a deeper value could run them out of stack; it is refused
+#: as "nested too deep" instead, the same wherever it is checked.
+MAX_DEPTH = 100
+
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
@@ -93,13 +99,34 @@ def is_required(f: dataclasses.Field[Any]) -> bool:
     return f.default is dataclasses.MISSING
 
 
+def too_deep(value: object) -> bool:
+    """Whether lists, tuples and dicts nest in ``value`` more than :data:`MAX_DEPTH`
+    deep (found without recursing; a value that contains itself is too deep)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
 def short_text(value: object) -> str:
     """``value`` for an error message: as JSON where it is JSON, cut to 40 characters."""
+    if too_deep(value):
+        return f"a value nested too deep (more than {MAX_DEPTH} levels)"
     text = json.dumps(value) if _is_json(value) else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _is_json(value: object) -> bool:
+    """Whether ``value`` is JSON data; only for values not :func:`too_deep`."""
     try:
         json.dumps(value, allow_nan=False)
     except (TypeError, ValueError):
@@ -157,9 +184,15 @@ def check_value(value: object, hint: Any, where: str) -> Any:
         raise BadValue(where, f"expected an integer, got {short_text(value)}")
     if hint is float:
         if isinstance(value, int | float) and not isinstance(value, bool):
-            if not math.isfinite(value):
+            try:
+                number = float(value)
+            except OverflowError:
+                raise BadValue(
+                    where, "expected a finite number, got an integer too large for a float"
+                ) from None
+            if not math.isfinite(number):
                 raise BadValue(where, f"expected a finite number, got {value}")
-            return value if isinstance(value, float) else float(value)
+            return value if isinstance(value, float) else number
         raise BadValue(where, f"expected a number, got {short_text(value)}")
     if hint is str:
         if isinstance(value, str):
@@ -183,25 +216,41 @@ def check_value(value: object, hint: Any, where: str) -> Any:
     if origin is dict:
         if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
             raise BadValue(where, f"expected a JSON object, got {short_text(value)}")
+        if too_deep(value):
+            raise BadValue(where, f"nested too deep (more than {MAX_DEPTH} levels)")
         if not _is_json(value):
             raise BadValue(where, "expected JSON values only (no NaN, no other types)")
         return value
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if isinstance(value, hint):
-            return value
+            return value  # checked when it was made
         if not isinstance(value, Mapping):
             raise BadValue(where, f"expected an object, got {short_text(value)}")
-        names = {f.name for f in dataclasses.fields(hint)}
+        names = [f.name for f in dataclasses.fields(hint)]
         for name in value:
             if name not in names:
                 raise BadValue(f"{where}.{name}", "unknown field")
-        kwargs = {}
         for name in names:
             if name not in value:
                 raise BadValue(f"{where}.{name}", "missing")
-            kwargs[name] = check_value(value[name], field_hints(hint)[name], f"{where}.{name}")
-        return hint(**kwargs)
+        kwargs = {name: value[name] for name in names}
+        try:
+            return hint(**kwargs)  # it checks its fields (once): check_fields
+        except ValueError:
+            check_fields(hint, kwargs, where)  # the field at fault, named from ``where``
+            raise
     raise TypeError(f"no check for field type {hint!r}")
+
+
+def check_fields(cls: type, values: Mapping[str, Any], where: str = "") -> dict[str, Any]:
+    """``values`` (one for each field of the dataclass ``cls``) checked against the field
+    types and converted, or :class:`BadValue` naming the field (``where.name``)."""
+    hints = field_hints(cls)
+    prefix = f"{where}." if where else ""
+    return {
+        f.name: check_value(values[f.name], hints[f.name], prefix + f.name)
+        for f in dataclasses.fields(cls)
+    }
 
 
 def to_json(value: object) -> Any:

@@ -34,10 +34,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
+from ._annotated import MAX_DEPTH as MAX_DEPTH
 from ._annotated import (
     BadValue,
-    check_value,
-    field_hints,
+    check_fields,
     is_required,
     object_schema,
     short_text,
@@ -127,16 +127,7 @@ class EventBase:
     def __post_init__(self) -> None:
         if not self.TYPE:
             raise TypeError("EventBase is abstract: make one of the EVENT_TYPES")
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            try:
-                checked = check_value(value, field_hints(type(self))[f.name], f.name)
-            except BadValue as e:
-                raise EventLogError(
-                    f"{self.TYPE}: field {e.where!r}: {e.message}", field=e.where
-                ) from None
-            if checked is not value:
-                object.__setattr__(self, f.name, checked)
+        _check_fields(self, self.TYPE)
 
     def to_dict(self) -> dict[str, Any]:
         """The event as a JSON object: ``type`` first, optional fields left out while
@@ -190,6 +181,19 @@ class EventBase:
             elif is_required(f):
                 raise EventLogError(f"{kind}: missing field {name!r}", field=name)
         return event_cls(**kwargs)
+
+
+def _check_fields(obj: EventBase | FlagSuggestion, what: str) -> None:
+    """Check the fields of the event or suggestion ``obj`` (``what``, for the message)
+    against their types and store the converted values (lists become tuples)."""
+    values = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
+    try:
+        checked = check_fields(type(obj), values)
+    except BadValue as e:
+        raise EventLogError(f"{what}: field {e.where!r}: {e.message}", field=e.where) from None
+    for name, value in checked.items():
+        if value is not values[name]:
+            object.__setattr__(obj, name, value)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -329,6 +333,15 @@ class GameEndEvent(EventBase):
     cube: Annotated[CubeValue, Doc("cube value at the end")]
     reason: Annotated[GameEndReason, Doc("how the game ended")]
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.points != self.multiplier * self.cube:  # a rule the schema cannot say
+            raise EventLogError(
+                f"{self.TYPE}: field 'points': expected multiplier x cube = {self.multiplier}"
+                f" x {self.cube} = {self.multiplier * self.cube}, got {self.points}",
+                field="points",
+            )
+
 
 @dataclass(frozen=True, kw_only=True)
 class MatchEndEvent(EventBase):
@@ -347,11 +360,7 @@ class FlagSuggestion:
     after: Annotated[PositionId, Doc("Position ID after it, mover on roll")]
 
     def __post_init__(self) -> None:
-        for name in ("play", "after"):
-            try:
-                check_value(getattr(self, name), field_hints(FlagSuggestion)[name], name)
-            except BadValue as e:
-                raise EventLogError(f"suggestion: field {e.where!r}: {e.message}") from None
+        _check_fields(self, "suggestion")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -477,6 +486,10 @@ def loads_event(text: str, *, line: int | None = None) -> Event:
         data = json.loads(text, parse_constant=_reject_constant)
     except ValueError as e:
         raise EventLogError(f"not JSON ({e}): {_excerpt(text)}", line=line) from None
+    except RecursionError:  # far deeper than MAX_DEPTH: Python's json recurses
+        raise EventLogError(
+            f"nested too deep (more than {MAX_DEPTH} levels): {_excerpt(text)}", line=line
+        ) from None
     try:
         return EventBase.from_dict(data)
     except EventLogError as e:
