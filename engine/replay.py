@@ -14,17 +14,20 @@ Backgammon's numbers, Galaxy's ``Losses`` turned into the winner's ``Wins``).
 :func:`record_from_events` goes back from events to a transcript.
 
 >>> text = '''
-...  3 point match
+...  1 point match
 ...
 ...  Game 1
 ...  alice : 0                      bob : 0
-...   1)                             41: 13/9 24/23
-...   2) 31: 8/5 6/5                  Doubles => 2
-...   3)  Drops                       Wins 1 point
+...   1)                             63: 24/18 13/10
+...   2) 42: 8/3 6/2                 11: 6/5 6/5 6/5 6/5
+...       Wins 1 point
 ... '''
 >>> result = replay_mat(text)
->>> result.ok, result.final.score, [e.play for e in result.entries if e.kind == "roll"]
-(True, (0, 1), ['24/23 13/9', '8/5 6/5'])
+>>> problem = result.problems[0]
+>>> problem.line, problem.player, problem.message.split(" in ")[0]
+(7, 0, "illegal play '8/3 6/2' for 42")
+>>> [e.play for e in result.entries if e.kind == "roll"]
+['24/18 13/10', '8/3 6/2', '6/5 6/5 6/5 6/5']
 """
 
 from __future__ import annotations
