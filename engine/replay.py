@@ -295,10 +295,15 @@ class _Walker:
                 after = state.position
                 if after not in plays:
                     used = max(len(p) for ps in plays.values() for p in ps)
-                    raise IllegalPlayError(
+                    self.problem(
+                        action.line,
+                        game.number,
+                        action.move_number,
+                        action.player,
                         f"no move written for {action.dice[0]}{action.dice[1]}, but legal "
-                        f"plays use {used} dice"
+                        f"plays use {used} dice",
                     )
+                    return self.illegal_play(game, action, state)  # he left his checkers
                 text = ""
             entry = dataclasses.replace(
                 entry,

@@ -231,3 +231,11 @@ def test_canonical_export_keeps_what_could_not_be_followed() -> None:
     assert result.all_problems()
     written = write_mat(result.canonical_record())
     assert "52: 13/8 13/11" in written
+
+
+def test_an_unplayed_roll_is_one_problem_not_a_cascade() -> None:
+    # alice writes nothing for her 3-1: that stands as an illegal play (she moved
+    # nothing) and the double, the drop and the result after it still follow.
+    result = replay_mat(GOOD_GAME.replace("31: 8/5 6/5", "31:"))
+    assert [(p.line, p.player) for p in result.all_problems()] == [(6, 0)]
+    assert result.final.score == (0, 1)
