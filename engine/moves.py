@@ -422,7 +422,12 @@ def resolve_play(
     candidates = [after for after in plays if after.boards[pos.turn] == target]
     if not candidates:
         used = max((len(p) for ps in plays.values() for p in ps), default=0)
-        hint = f"legal plays use {used} dice" if used else "no checker can move"
+        hint = (
+            f"no legal play leaves that board ({len(plays)} legal results, each using "
+            f"{used} {'die' if used == 1 else 'dice'})"
+            if used
+            else "no checker can move"
+        )
         raise IllegalPlayError(f"illegal play {text!r} {where}: {hint}")
     if len(candidates) > 1:
         # The same checkers can end up alike by different stops, hitting different

@@ -136,7 +136,8 @@ def run_demo(
     events_path = out_dir / "events.jsonl"
     write_atomically(mat_path, write_mat(result.canonical_record()))
     write_atomically(events_path, "".join(dumps_event(e) + "\n" for e in result.events()))
-    verdict = "every play legal" if result.ok else f"{len(result.all_problems())} problems"
+    found = len(result.all_problems())
+    verdict = "every play legal" if result.ok else f"{found} problem{'' if found == 1 else 's'}"
     echo("")
     echo(f"{result.turns} turns checked: {verdict}.")
     echo(f"transcript (GNU Backgammon / XG import): {mat_path}")

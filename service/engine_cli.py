@@ -160,6 +160,10 @@ def read_text_file(path: Path) -> str:
         ) from None
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _entry_json(entry: ReplayEntry, players: tuple[str, str]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": entry.game,
@@ -242,12 +246,13 @@ def replay(
         length = result.record.match_length
         games = len(result.record.games)
         typer.echo(
-            f"{file}: {length}-point match, {players[0]} vs {players[1]}, {games} games, "
-            f"{result.turns} turns; score {result.final.score[0]}-{result.final.score[1]}"
+            f"{file}: {length}-point match, {players[0]} vs {players[1]}, "
+            f"{_count(games, 'game')}, {_count(result.turns, 'turn')}; "
+            f"score {result.final.score[0]}-{result.final.score[1]}"
         )
         for p in problems:
             typer.echo(f"  {p.describe(players)}")
-        typer.echo("all moves legal, scores add up" if result.ok else f"{len(problems)} problems")
+        typer.echo("all moves legal, scores add up" if result.ok else _count(len(problems), "problem"))
     raise typer.Exit(0 if result.ok else 1)
 
 

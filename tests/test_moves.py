@@ -217,7 +217,7 @@ def test_parse_play_text(text: str, moves: list[tuple[int, int]] | None, error: 
         ("13/7 13/8", (6, 5), "13/8 13/7", None),  # canonical order: by source, then dest
         ("13/7(2) 8/2(2)", (6, 6), "13/7 13/7 8/2 8/2", None),
         ("24/23 13/9", (4, 1), "24/23 13/9", None),
-        ("13/9", (4, 1), None, "legal plays use 2 dice"),  # the 1 left unplayed
+        ("13/9", (4, 1), None, "each using 2 dice"),  # the 1 left unplayed
         ("13/7 13/8", (6, 6), None, "illegal play"),
         ("5/1", (4, 1), None, "no checker on 5"),
     ],

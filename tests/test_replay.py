@@ -94,7 +94,7 @@ def test_event_log_round_trip(path: Path) -> None:
     [
         (None, None, None, None),
         ("31: 8/5 6/5", "31: 8/4 6/5", 6, "illegal play '8/4 6/5' for 31"),
-        ("31: 8/5 6/5", "31: 8/5", 6, "legal plays use 2 dice"),
+        ("31: 8/5 6/5", "31: 8/5", 6, "each using 2 dice"),
         ("31: 8/5 6/5", "31:", 6, "no move written for 31"),
         ("41: 13/9 24/23", "41: 13/9 24/23 6/5", 5, "illegal play"),
         ("Wins 1 point", "Wins 2 points", 7, "written: player 1 wins 2"),
