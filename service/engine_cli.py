@@ -252,7 +252,8 @@ def replay(
         )
         for p in problems:
             typer.echo(f"  {p.describe(players)}")
-        typer.echo("all moves legal, scores add up" if result.ok else _count(len(problems), "problem"))
+        verdict = "all moves legal, scores add up"
+        typer.echo(verdict if result.ok else _count(len(problems), "problem"))
     raise typer.Exit(0 if result.ok else 1)
 
 
