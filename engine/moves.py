@@ -83,10 +83,6 @@ class Play:
     def __len__(self) -> int:
         return len(self.moves)
 
-    @property
-    def dice_used(self) -> int:
-        return len(self.moves)
-
 
 def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
     if len(dice) != 2:
@@ -385,6 +381,29 @@ def _hit_points(before: Position, after: Position) -> frozenset[int]:
     return frozenset(25 - (j + 1) for j in range(24) if opp_after[j] < opp_before[j])
 
 
+def apply_written(pos: Position, written: Sequence[WrittenMove]) -> Position:
+    """Move the checkers as written, without the rules (mover still on roll).
+
+    Each move lifts a checker from its source and puts it on its destination,
+    hitting a single opposing checker there. Raises :class:`IllegalPlayError` when
+    a source has no checker left.
+    """
+    mover = list(pos.boards[pos.turn])
+    opp = list(pos.boards[1 - pos.turn])
+    for w in written:
+        src = BAR if w.src == BAR_POINT else w.src - 1
+        if mover[src] == 0:
+            raise IllegalPlayError(f"no checker on {w.src}")
+        mover[src] -= 1
+        if w.dst != OFF_POINT:
+            mover[w.dst - 1] += 1
+            opp_index = 24 - w.dst  # the mover's point p is the opponent's 25 - p
+            if opp[opp_index] == 1:
+                opp[opp_index] = 0
+                opp[BAR] += 1
+    return Position.from_boards(mover, opp, pos.turn)
+
+
 def play_result(pos: Position, dice: Sequence[int], text: str) -> Position:
     """The position after the written play, which must be legal for ``dice``.
 
@@ -410,14 +429,10 @@ def resolve_play(
     d1, d2 = _check_dice(dice)
     where = f"for {d1}{d2} in {pos.position_id()} (player {pos.turn} on roll)"
     # The written moves' net effect on the mover's checkers.
-    mover = pos.boards[pos.turn]
-    slots = [CHECKERS - sum(mover), *mover[:24], mover[BAR]]
-    for w in written:
-        if slots[w.src] == 0:
-            raise IllegalPlayError(f"illegal play {text!r} {where}: no checker on {w.src}")
-        slots[w.src] -= 1
-        slots[w.dst] += 1
-    target = (*slots[1:25], slots[25])
+    try:
+        target = apply_written(pos, written).boards[pos.turn]
+    except IllegalPlayError as exc:
+        raise IllegalPlayError(f"illegal play {text!r} {where}: {exc}") from None
     marked = frozenset(h for w in written for h in w.hits)
     candidates = [after for after in plays if after.boards[pos.turn] == target]
     if not candidates:

@@ -54,7 +54,13 @@ from .events import (
 from .match import MatchRuleError, MatchState, Phase
 from .matchid import encode_match_id, encode_xgid
 from .matfile import Action, GameRecord, MatchRecord, MatProblem, read_mat
-from .moves import IllegalPlayError, WrittenMove, legal_plays, parse_play_text, resolve_play
+from .moves import (
+    IllegalPlayError,
+    apply_written,
+    legal_plays,
+    parse_play_text,
+    resolve_play,
+)
 from .position import Position, PositionError
 from .rules import RuleProfile, get_profile
 
@@ -215,6 +221,9 @@ class _Walker:
     def problem(self, line: int, game: int, move: int, player: int | None, msg: str) -> None:
         self.problems.append(ReplayProblem(line, game, move, player, msg))
 
+    def problem_at(self, game: GameRecord, action: Action, msg: str) -> None:
+        self.problem(action.line, game.number, action.move_number, action.player, msg)
+
     def game(self, game: GameRecord) -> bool:
         """Replay one game; False when the match cannot go on."""
         state = self.state
@@ -244,32 +253,27 @@ class _Walker:
             self.state = state
             return True
         state = state.start_game(game.actions[0].player)
-        for action in game.actions:
+        for index, action in enumerate(game.actions):
             try:
-                state = self.action(game, action, state)
+                state = self.action(game, index, state)
             except (MatchRuleError, IllegalPlayError, PositionError) as exc:
-                self.problem(action.line, game.number, action.move_number, action.player, str(exc))
+                self.problem_at(game, action, str(exc))
                 continue
             except _LostTrack:
                 break
             last = self.entries[-1] if self.entries else None
-            if last is not None and last.game == game.number and game.actions[last.index] is action:
+            if last is not None and (last.game, last.index) == (game.number, index):
                 self.entries[-1] = dataclasses.replace(last, state_after=state)
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             self.game_ends.append(state)
         self.state = state
         return True
 
-    def action(self, game: GameRecord, action: Action, state: MatchState) -> MatchState:
+    def action(self, game: GameRecord, index: int, state: MatchState) -> MatchState:
+        action = game.actions[index]
         kind = action.kind
         entry = ReplayEntry(
-            game.number,
-            action.move_number,
-            action.line,
-            action.player,
-            kind,
-            state,
-            index=self.index_of(game, action),
+            game.number, action.move_number, action.line, action.player, kind, state, index
         )
         if kind == "roll":
             if action.dice is None:  # read_mat never gives this; guard for hand-built records
@@ -280,12 +284,10 @@ class _Walker:
                 try:
                     after, play = resolve_play(state.position, action.dice, action.play, plays)
                 except IllegalPlayError as exc:
-                    self.problem(
-                        action.line, game.number, action.move_number, action.player, str(exc)
-                    )
-                    return self.illegal_play(game, action, state)
+                    self.problem_at(game, action, str(exc))
+                    return self.illegal_play(game, index, state)
                 text = play.mat_text()
-            elif self.resigns_next(game, action):
+            elif index + 1 < len(game.actions) and game.actions[index + 1].kind in ("win", "lose"):
                 # Rolled, then resigned before playing (gnubg writes the bare roll).
                 self.entries.append(
                     dataclasses.replace(entry, state=state, dice=action.dice, choices=len(plays))
@@ -295,15 +297,13 @@ class _Walker:
                 after = state.position
                 if after not in plays:
                     used = max(len(p) for ps in plays.values() for p in ps)
-                    self.problem(
-                        action.line,
-                        game.number,
-                        action.move_number,
-                        action.player,
+                    self.problem_at(
+                        game,
+                        action,
                         f"no move written for {action.dice[0]}{action.dice[1]}, but legal "
                         f"plays use {used} dice",
                     )
-                    return self.illegal_play(game, action, state)  # he left his checkers
+                    return self.illegal_play(game, index, state)  # he left his checkers
                 text = ""
             entry = dataclasses.replace(
                 entry,
@@ -320,8 +320,7 @@ class _Walker:
         if kind == "double":
             doubled = state.double(action.player, action.cube)
             for note in doubled.notes:
-                self.problem(action.line, game.number, action.move_number, action.player,
-                             note.message)
+                self.problem_at(game, action, note.message)
             return doubled
         if kind == "take":
             return state.take(player=action.player)
@@ -332,16 +331,6 @@ class _Walker:
             return self.result(game, action, state, winner=1 - action.player)
         return self.result(game, action, state, winner=action.player)
 
-    @staticmethod
-    def index_of(game: GameRecord, action: Action) -> int:
-        return next(i for i, a in enumerate(game.actions) if a is action)
-
-    @classmethod
-    def resigns_next(cls, game: GameRecord, action: Action) -> bool:
-        """Whether the action after this one ends the game by a result line."""
-        index = cls.index_of(game, action)
-        return index + 1 < len(game.actions) and game.actions[index + 1].kind in ("win", "lose")
-
     def result(
         self, game: GameRecord, action: Action, state: MatchState, winner: int
     ) -> MatchState:
@@ -349,11 +338,9 @@ class _Walker:
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             last = state.last_result
             if last is not None and (last.winner != winner or last.points != points):
-                self.problem(
-                    action.line,
-                    game.number,
-                    action.move_number,
-                    action.player,
+                self.problem_at(
+                    game,
+                    action,
                     f"written: player {winner} wins {points}; the game gives player "
                     f"{last.winner} {last.points} ({last.reason}, cube {last.cube_value})",
                 )
@@ -361,30 +348,25 @@ class _Walker:
             # "Wins N points" while the game is on: a resignation [000 r21, 001 4.5].
             state = state.end_game_by_resignation(winner, points)
         if action.and_match and state.phase is not Phase.MATCH_OVER:
-            self.problem(
-                action.line,
-                game.number,
-                action.move_number,
-                action.player,
+            self.problem_at(
+                game,
+                action,
                 f"written 'and the match', but the score is {state.score[0]}-{state.score[1]}"
                 f" of {self.record.match_length}",
             )
         return state
 
-    def illegal_play(self, game: GameRecord, action: Action, state: MatchState) -> MatchState:
+    def illegal_play(self, game: GameRecord, index: int, state: MatchState) -> MatchState:
         """Let an illegal play stand (as the rules do once the opponent rolls), or
         give up on the game (:class:`_LostTrack`) when its board is impossible."""
+        action = game.actions[index]
         try:
             written = parse_play_text(action.play)
-            after = _apply_written(state.position, written)
+            after = apply_written(state.position, written)
             stood = state.accept_illegal_play(after)
         except (IllegalPlayError, MatchRuleError, PositionError):
-            self.problem(
-                action.line,
-                game.number,
-                action.move_number,
-                action.player,
-                "cannot follow the game past this play; skipping to the next game",
+            self.problem_at(
+                game, action, "cannot follow the game past this play; skipping to the next game"
             )
             raise _LostTrack from None
         self.entries.append(
@@ -395,7 +377,7 @@ class _Walker:
                 action.player,
                 "roll",
                 state,
-                index=self.index_of(game, action),
+                index,
                 dice=action.dice,
                 play=" ".join(f"{w.src}/{w.dst}" for w in written),
                 written=action.play,
@@ -404,24 +386,6 @@ class _Walker:
             )
         )
         return stood
-
-
-def _apply_written(pos: Position, written: Sequence[WrittenMove]) -> Position:
-    """Move the checkers as written, hitting what is on the landing points."""
-    mover = list(pos.boards[pos.turn])
-    opp = list(pos.boards[1 - pos.turn])
-    for w in written:
-        src = 24 if w.src == 25 else w.src - 1
-        if mover[src] == 0:
-            raise IllegalPlayError(f"no checker on {w.src}")
-        mover[src] -= 1
-        if w.dst > 0:
-            mover[w.dst - 1] += 1
-            opp_index = 24 - w.dst
-            if opp[opp_index] == 1:
-                opp[opp_index] = 0
-                opp[24] += 1
-    return Position.from_boards(mover, opp, pos.turn)
 
 
 def _renumber(actions: Sequence[Action]) -> list[Action]:
