@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gammoneye.engine.moves import legal_positions
 from gammoneye.engine.position import Position
 
 
@@ -27,3 +28,9 @@ def gnubg_result_ids(gnubg_nn: Any, pos: Position, dice: tuple[int, int]) -> set
         gnubg_nn.position_id([list(half) for half in gnubg_nn.board_from_position_key(k)])
         for k in keys
     }
+
+
+def agrees_with_gnubg(gnubg_nn: Any, pos: Position, dice: tuple[int, int]) -> bool:
+    """Whether GammonEye's distinct legal results are exactly gnubg-nn's."""
+    ours = {p.position_id() for p in legal_positions(pos, dice)}
+    return ours == gnubg_result_ids(gnubg_nn, pos, dice)

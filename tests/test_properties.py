@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gammoneye.datasets.games import random_turns
 from gammoneye.engine.moves import legal_plays, legal_positions
 from gammoneye.engine.position import CHECKERS, Position
 
 
 def random_game_position(seed: int, plies: int) -> Position:
-    """The position after ``plies`` random legal turns from the start (seeded)."""
-    rng = random.Random(seed)
-    pos = Position.initial(turn=rng.randint(0, 1))
-    for _ in range(plies):
-        if pos.is_game_over():
-            break
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        pos = rng.choice(legal_positions(pos, dice)).swapped_turn()
+    """The position after ``plies`` random legal turns of one seeded game."""
+    pos = Position.initial()
+    for turn in random_turns(seed=seed, limit=plies):
+        if turn.game > 1:
+            break  # the first game is over
+        pos = turn.after.swapped_turn()
     return pos
 
 
