@@ -255,7 +255,7 @@ class Position:
         return self.with_turn(1 - self.turn)
 
     def is_game_over(self) -> bool:
-        return self.off(0) == CHECKERS or self.off(1) == CHECKERS
+        return self.winner() is not None
 
     def winner(self) -> int | None:
         for p in (0, 1):

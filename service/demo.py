@@ -16,10 +16,10 @@ from importlib import resources
 from pathlib import Path
 
 from gammoneye.engine.events import dumps_event
-from gammoneye.engine.match import MatchState
+from gammoneye.engine.match import MatchState, Phase
 from gammoneye.engine.matfile import write_mat
 from gammoneye.engine.replay import Replay, ReplayEntry, replay_mat
-from gammoneye.service.engine_cli import write_atomically
+from gammoneye.service.engine_cli import count_of, write_atomically
 
 DEMO_MATCH = "demo_match.mat"
 
@@ -39,8 +39,8 @@ def _describe(entry: ReplayEntry, players: tuple[str, str]) -> str:
             return f"{who} rolls {d1}-{d2} and resigns before moving"
         if not entry.play:
             return f"{who} rolls {d1}-{d2}: no legal move"
-        alternatives = entry.choices - 1
-        tail = f"one of {entry.choices} legal results" if alternatives else "the only legal play"
+        only = entry.choices == 1
+        tail = "the only legal play" if only else f"one of {entry.choices} legal results"
         return f"{who} rolls {d1}-{d2} and plays {entry.play}  ({tail})"
     if entry.kind == "double":
         return f"{who} doubles to {2 * state.cube_value}"
@@ -74,9 +74,8 @@ def _game_result(end: MatchState, players: tuple[str, str]) -> str:
         "drop": "the dropped double",
         "resign": f"resignation ({kind})",
     }[last.reason]
-    plural = "s" if last.points != 1 else ""
     return (
-        f"  -> {players[last.winner]} wins {last.points} point{plural} by {how}, "
+        f"  -> {players[last.winner]} wins {count_of(last.points, 'point')} by {how}, "
         f"cube {last.cube_value}; score {end.score[0]}-{end.score[1]}"
     )
 
@@ -126,9 +125,7 @@ def run_demo(
         if last_of_game and entry.game in ends:
             echo(_game_result(ends[entry.game], players))
     final = result.final
-    if final.last_result is not None and final.score[final.last_result.winner] >= (
-        result.record.match_length
-    ):
+    if final.phase is Phase.MATCH_OVER and final.last_result is not None:
         winner = players[final.last_result.winner]
         echo(f"{winner} wins the match {final.score[0]}-{final.score[1]}.")
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -136,8 +133,7 @@ def run_demo(
     events_path = out_dir / "events.jsonl"
     write_atomically(mat_path, write_mat(result.canonical_record()))
     write_atomically(events_path, "".join(dumps_event(e) + "\n" for e in result.events()))
-    found = len(result.all_problems())
-    verdict = "every play legal" if result.ok else f"{found} problem{'' if found == 1 else 's'}"
+    verdict = "every play legal" if result.ok else count_of(len(result.all_problems()), "problem")
     echo("")
     echo(f"{result.turns} turns checked: {verdict}.")
     echo(f"transcript (GNU Backgammon / XG import): {mat_path}")

@@ -15,7 +15,7 @@ import typer
 
 from gammoneye.engine.events import dumps_event, read_event_log
 from gammoneye.engine.matfile import write_mat
-from gammoneye.engine.moves import IllegalPlayError, legal_plays, legal_positions
+from gammoneye.engine.moves import legal_plays, legal_positions
 from gammoneye.engine.position import Position, PositionError
 from gammoneye.engine.replay import Replay, ReplayEntry, record_from_events, replay_mat
 from gammoneye.engine.replay import replay as replay_record
@@ -26,13 +26,12 @@ app = typer.Typer(
 )
 
 
-def parse_position(text: str, turn: int | None = None) -> Position:
-    """A GNU Position ID (14 characters) or an XGID, as typed by a user."""
+def parse_position(text: str) -> Position:
+    """A GNU Position ID (14 characters) or an XGID (or its 26-character board)."""
     text = text.strip()
     if text.upper().startswith("XGID=") or ":" in text or len(text) == 26:
-        pos = Position.from_xgid(text if ":" in text else f"{text}:0:0:1:00:0:0:0:0:10")
-        return pos if turn is None else pos.with_turn(turn)
-    return Position.from_position_id(text, 0 if turn is None else turn)
+        return Position.from_xgid(text if ":" in text else f"{text}:0:0:1:00:0:0:0:0:10")
+    return Position.from_position_id(text)
 
 
 def _legal_line(line: str) -> dict[str, Any]:
@@ -55,7 +54,7 @@ def _legal_line(line: str) -> dict[str, Any]:
     try:
         pos = Position.from_position_id(position_id)
         results = legal_positions(pos, (dice[0], dice[1]))
-    except (PositionError, ValueError) as exc:
+    except ValueError as exc:  # PositionError, or dice out of range
         return {"error": str(exc)}
     return {"results": [p.position_id() for p in results]}
 
@@ -135,7 +134,7 @@ def plays(
     roll = (int(digits[0]), int(digits[1]))
     try:
         results = legal_plays(pos, roll)
-    except (IllegalPlayError, ValueError) as exc:
+    except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     typer.echo(f"{len(results)} distinct results for {roll[0]}{roll[1]}:")
     for after, ways in results.items():
@@ -160,7 +159,8 @@ def read_text_file(path: Path) -> str:
         ) from None
 
 
-def _count(n: int, noun: str) -> str:
+def count_of(n: int, noun: str) -> str:
+    """``1 game``, ``2 games``: a count with its noun."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
@@ -247,13 +247,13 @@ def replay(
         games = len(result.record.games)
         typer.echo(
             f"{file}: {length}-point match, {players[0]} vs {players[1]}, "
-            f"{_count(games, 'game')}, {_count(result.turns, 'turn')}; "
+            f"{count_of(games, 'game')}, {count_of(result.turns, 'turn')}; "
             f"score {result.final.score[0]}-{result.final.score[1]}"
         )
         for p in problems:
             typer.echo(f"  {p.describe(players)}")
         verdict = "all moves legal, scores add up"
-        typer.echo(verdict if result.ok else _count(len(problems), "problem"))
+        typer.echo(verdict if result.ok else count_of(len(problems), "problem"))
     raise typer.Exit(0 if result.ok else 1)
 
 
