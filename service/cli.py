@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from gammoneye import __version__
-from gammoneye.service import engine_cli
+from gammoneye.service import engine_cli, render_cli
 
 app = typer.Typer(
     help=(
@@ -24,6 +24,7 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(engine_cli.app, name="engine")
+app.add_typer(render_cli.app, name="render")
 
 
 @app.command()

@@ -1,0 +1,798 @@
+"""Turn a :class:`~.scene.Scene` into pixels: a projective painter's renderer.
+
+Planes (table, field, rails, bar) are textures warped by their homographies; solid
+objects (checkers, dice, cube, cups, hands) are projected 3D polygons drawn far to
+near with per-face shading; shadows are the objects' outlines cast along the light
+onto the board, blurred by the light's softness. Drawing happens on an undistorted
+canvas; the lens distortion, light falloff, colour temperature, blur and noise are
+applied to the whole frame at the end.
+
+A :class:`Renderer` caches board and table textures (they are the slow part), so it
+is meant to be reused for many scenes. Output depends only on the scene: the same
+scene gives the same bytes whatever was rendered before.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from . import boardtex, materials
+from .camera import Camera, Canvas
+from .geometry import BoardGeometry, Box
+from .scene import Checker, Clutter, Cube, Die, Hand, Light, Scene, hash_name
+
+U8 = NDArray[np.uint8]
+F64 = NDArray[np.float64]
+BGR = tuple[int, int, int]
+
+CIRCLE_STEPS = 28
+_ANG = np.linspace(0, 2 * np.pi, CIRCLE_STEPS, endpoint=False)
+_COS, _SIN = np.cos(_ANG), np.sin(_ANG)
+
+# pip centres per value in face coordinates (-1..1)
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
+}
+# own axis of each face (+z, -z, +x, -x, +y, -y) and two in-plane axes
+_FACE_AXES = (
+    ((0, 0, 1), (1, 0, 0), (0, 1, 0)),
+    ((0, 0, -1), (1, 0, 0), (0, -1, 0)),
+    ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    ((-1, 0, 0), (0, -1, 0), (0, 0, 1)),
+    ((0, 1, 0), (0, 0, 1), (1, 0, 0)),
+    ((0, -1, 0), (0, 0, -1), (1, 0, 0)),
+)
+
+
+def kelvin_gains(kelvin: float) -> tuple[float, float, float]:
+    """BGR gains of a light of ``kelvin`` relative to 5500 K (a smooth fit of the
+    blackbody locus, good to a few percent, which is all a renderer needs)."""
+    t = (kelvin - 5500.0) / 2500.0
+    return (1.0 + 0.22 * t, 1.0 + 0.03 * t, 1.0 - 0.2 * t)
+
+
+def _shade(colour: BGR, f: float) -> BGR:
+    return (
+        min(255, int(colour[0] * f)),
+        min(255, int(colour[1] * f)),
+        min(255, int(colour[2] * f)),
+    )
+
+
+def _mix(a: BGR, b: BGR, t: float) -> BGR:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def _fill(img: U8, polys: Iterable[F64], colour: BGR) -> None:
+    pts = [np.round(np.asarray(p) * 16).astype(np.int32) for p in polys]
+    if pts:
+        cv2.fillPoly(img, pts, colour, cv2.LINE_AA, shift=4)
+
+
+def _line(img: U8, poly: F64, colour: BGR, closed: bool = True, thickness: int = 1) -> None:
+    cv2.polylines(
+        img, [np.round(poly * 16).astype(np.int32)], closed, colour, thickness, cv2.LINE_AA, shift=4
+    )
+
+
+@dataclass(frozen=True)
+class BoardAssets:
+    texture: boardtex.BoardTexture
+    frame_colour: BGR
+
+
+@dataclass(frozen=True)
+class RenderResult:
+    image: U8  # BGR, final (distorted, lit, blurred, noisy); JPEG quality is the writer's
+    canvas: Canvas
+
+
+class _LRU(OrderedDict[object, object]):
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def get_or(self, key: object, make: Callable[[], object]) -> object:
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        value = make()
+        self[key] = value
+        if len(self) > self.size:
+            self.popitem(last=False)
+        return value
+
+
+class Renderer:
+    """Draws scenes; keeps board and table textures of recent scenes."""
+
+    def __init__(self, px_per_cm: float = 10.0, cache_size: int = 96) -> None:
+        self.px_per_cm = px_per_cm
+        self._boards = _LRU(cache_size)
+        self._tables = _LRU(24)
+        self._faces = _LRU(64)
+        self._maps = _LRU(4)
+
+    # -- cached assets ------------------------------------------------------------------------
+    def board_assets(self, scene: Scene) -> BoardAssets:
+        b = scene.board
+
+        def make() -> BoardAssets:
+            rng = np.random.default_rng([hash_name(b.style.name), b.variant, 7])
+            tex = boardtex.build(b.style, b.geometry, rng, self.px_per_cm)
+            g = b.geometry
+            rail = tex.to_px(
+                [(g.x_min + 0.3, -g.y_max + 0.3), (g.x_max - 0.3, -g.y_max + g.rail_width - 0.3)]
+            )
+            u0, v0 = np.floor(rail.min(axis=0)).astype(int)
+            u1, v1 = np.ceil(rail.max(axis=0)).astype(int)
+            mean = tex.image[v0:v1, u0:u1].reshape(-1, 3).mean(axis=0)
+            return BoardAssets(tex, (int(mean[0]), int(mean[1]), int(mean[2])))
+
+        key = (b.style.name, b.variant, self.px_per_cm)
+        return self._boards.get_or(key, make)  # type: ignore[return-value]
+
+    def table_texture(self, scene: Scene) -> U8:
+        b = scene.board
+
+        def make() -> U8:
+            rng = np.random.default_rng([b.table_variant, 11])
+            return materials.make(b.table.kind, rng, 600, 800, b.table.color, b.table.color2)
+
+        return self._tables.get_or(b.table_variant, make)  # type: ignore[return-value]
+
+    def _cube_face(self, value: int, body: BGR, ink: BGR) -> U8:
+        def make() -> U8:
+            n = 64
+            img = np.empty((n, n, 3), np.uint8)
+            img[:] = body
+            text = str(value)
+            scale = 1.25 if len(text) == 1 else 1.0
+            (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, scale, 2)
+            cv2.putText(
+                img,
+                text,
+                ((n - tw) // 2, (n + th) // 2),
+                cv2.FONT_HERSHEY_DUPLEX,
+                scale,
+                ink,
+                2,
+                cv2.LINE_AA,
+            )
+            return img
+
+        return self._faces.get_or((value, body, ink), make)  # type: ignore[return-value]
+
+    def _distortion_maps(self, canvas: Canvas) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        cam = canvas.camera
+        key = (cam.width, cam.height, cam.fx, cam.fy, cam.cx, cam.cy, cam.k1, cam.k2)
+        return self._maps.get_or(key, canvas.distortion_maps)  # type: ignore[return-value]
+
+    # -- the frame ------------------------------------------------------------------------------
+    def render(
+        self, scene: Scene, *, static: U8 | None = None, effects: bool = True
+    ) -> RenderResult:
+        """The image of ``scene``. ``static``: a canvas already holding the table and
+        the empty board for this camera (see :meth:`render_static`), to skip redrawing
+        them for every frame of a clip."""
+        canvas = Canvas.for_camera(scene.camera)
+        img = self.render_static(scene, canvas) if static is None else static.copy()
+        light_dir = _light_dir(scene.light)
+        self._shadows(img, scene, canvas, light_dir)
+        self._objects(img, scene, canvas, light_dir)
+        img = self._finish(img, scene, canvas, effects)
+        return RenderResult(img, canvas)
+
+    def render_static(self, scene: Scene, canvas: Canvas | None = None) -> U8:
+        """The table and the board with nothing on it, on the undistorted canvas."""
+        canvas = canvas or Canvas.for_camera(scene.camera)
+        cam = scene.camera
+        w, h = cam.width, cam.height
+        g = scene.board.geometry
+        assets = self.board_assets(scene)
+        tex = assets.texture
+        light = _light_dir(scene.light)
+
+        table = self.table_texture(scene)
+        th, tw = table.shape[:2]
+        span = 420.0  # cm across the table texture
+        s = tw / span
+        uv_to_table = np.array([[1 / s, 0, -span / 2], [0, -1 / s, th / s / 2], [0, 0, 1.0]])
+        img = cv2.warpPerspective(
+            table,
+            _plane_h(canvas, -g.floor) @ uv_to_table,
+            (w, h),
+            flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REFLECT,
+        )
+
+        # the board's outer walls, then the field (z = 0) and the raised parts
+        outer = Box("outer", g.x_min, g.x_max, -g.y_max, g.y_max, g.rail_height)
+        for quad, normal in _box_walls(outer, -g.floor, outward=True):
+            if _faces_camera(cam, quad, normal):
+                _fill(
+                    img,
+                    [canvas.project(quad)],
+                    _shade(assets.frame_colour, 0.45 + 0.35 * _lambert(normal, light)),
+                )
+        low = cv2.warpPerspective(
+            tex.image,
+            _plane_h(canvas, 0.0) @ tex.uv_to_board(),
+            (w, h),
+            flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+        mask = np.zeros((h, w), np.uint8)
+        sunk = g.field_halves() + g.tray_boxes()
+        _fill(mask, [canvas.project(np.array(b.corners(0.0))) for b in sunk], (255,) * 3)
+        cv2.copyTo(low, mask, img)
+        for b in sunk:
+            walls = _box_walls(b, 0.0, outward=False, top=_raised_height(g, b))
+            for quad, normal in walls:
+                if _faces_camera(cam, quad, normal):
+                    _fill(
+                        img,
+                        [canvas.project(quad)],
+                        _shade(assets.frame_colour, 0.4 + 0.3 * _lambert(normal, light)),
+                    )
+        high = cv2.warpPerspective(
+            tex.image,
+            _plane_h(canvas, g.rail_height) @ tex.uv_to_board(),
+            (w, h),
+            flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+        mask[:] = 0
+        _fill(
+            mask, [canvas.project(np.array(b.corners())) for b in [*g.rails(), g.bar()]], (255,) * 3
+        )
+        cv2.copyTo(high, mask, img)
+        return img
+
+    # -- shadows ---------------------------------------------------------------------------------
+    def _shadows(self, img: U8, scene: Scene, canvas: Canvas, light: F64) -> None:
+        cam = scene.camera
+        sw, sh = cam.width // 2, cam.height // 2
+        mask = np.zeros((sh, sw), np.uint8)
+        polys = []
+        for c in scene.checkers:
+            ring = _circle(c.x, c.y, c.z + c.height, c.radius)
+            base = _circle(c.x, c.y, c.z, c.radius)
+            polys.append(np.vstack([_cast(ring, light, c.z), base]))
+        for d in scene.dice:
+            polys.append(
+                _cast(_cube_pts(d.centre, d.rotation, d.size), light, d.centre[2] - d.size / 2)
+            )
+        if scene.cube is not None:
+            k = scene.cube
+            polys.append(
+                _cast(_cube_pts(k.centre, k.rotation, k.size), light, k.centre[2] - k.size / 2)
+            )
+        for hand in scene.hands:
+            for part, _ in _hand_parts(hand):
+                polys.append(_cast(part, light, 0.0))
+        for item in scene.clutter:
+            polys.append(
+                _cast(_clutter_hull(item, scene.board.geometry), light, -scene.board.geometry.floor)
+            )
+        hulls = []
+        for p in polys:
+            q = canvas.project(p) / 2
+            hulls.append(cv2.convexHull(q.astype(np.float32)).reshape(-1, 2))
+        _fill(mask, hulls, (255,) * 3)
+        sigma = max(0.6, scene.light.shadow_softness_px / 2)
+        mask = cv2.GaussianBlur(mask, (0, 0), sigma)
+        mask = cv2.resize(mask, (cam.width, cam.height), interpolation=cv2.INTER_LINEAR)
+        keep = 255 - (mask.astype(np.float32) * scene.light.shadow_strength).astype(np.uint8)
+        cv2.multiply(img, cv2.merge([keep, keep, keep]), dst=img, scale=1 / 255)
+
+    # -- solid objects ----------------------------------------------------------------------------
+    def _objects(self, img: U8, scene: Scene, canvas: Canvas, light: F64) -> None:
+        cam = scene.camera
+        jobs: list[tuple[float, Callable[[], None]]] = []
+        look = scene.checker_look
+        for c in scene.checkers:
+            depth = float(cam.depth(np.array([[c.x, c.y, c.z + c.height]]))[0])
+            jobs.append(
+                (depth, lambda c=c: self._checker(img, canvas, c, look, light, scene.light))
+            )
+        for d in scene.dice:
+            jobs.append(
+                (
+                    float(cam.depth(np.array([d.centre]))[0]),
+                    lambda d=d: self._die(img, canvas, d, light, scene.light),
+                )
+            )
+        if scene.cube is not None:
+            k = scene.cube
+            jobs.append(
+                (
+                    float(cam.depth(np.array([k.centre]))[0]),
+                    lambda: self._cube(img, canvas, k, light, scene.light),
+                )
+            )
+        g = scene.board.geometry
+        for item in scene.clutter:
+            jobs.append(
+                (
+                    float(cam.depth(np.array([[item.x, item.y, -g.floor]]))[0]),
+                    lambda item=item: self._clutter(img, canvas, item, g, light, scene.light),
+                )
+            )
+        for _, job in sorted(jobs, key=lambda j: -j[0]):
+            job()
+        for hand in scene.hands:
+            self._hand(img, canvas, hand, light, scene.light)
+
+    def _checker(
+        self, img: U8, canvas: Canvas, c: Checker, look: object, light: F64, lt: Light
+    ) -> None:
+        top_z = c.z + c.height
+        top = canvas.project(_circle(c.x, c.y, top_z, c.radius))
+        base = canvas.project(_circle(c.x, c.y, c.z, c.radius))
+        hull = cv2.convexHull(np.vstack([top, base]).astype(np.float32)).reshape(-1, 2)
+        k_top = lt.ambient + (1 - lt.ambient) * max(0.0, float(light[2]))
+        side = _shade(c.colour, k_top * 0.72)
+        _fill(img, [hull], side)
+        face = _shade(c.colour, k_top)
+        _fill(img, [top], face)
+        bright = _mix(face, (255, 255, 255), 0.22)
+        dark = _shade(face, 0.82)
+        rim = getattr(look, "rim", False)
+        engraving = getattr(look, "engraving", "none")
+        if rim:
+            _line(img, canvas.project(_circle(c.x, c.y, top_z, c.radius * 0.8)), dark)
+        if engraving == "rings":
+            _line(img, canvas.project(_circle(c.x, c.y, top_z, c.radius * 0.5)), dark)
+        elif engraving == "dot":
+            _fill(img, [canvas.project(_circle(c.x, c.y, top_z, c.radius * 0.18))], dark)
+        elif engraving == "star":
+            pts = [
+                (c.x + c.radius * 0.55 * math.cos(a), c.y + c.radius * 0.55 * math.sin(a), top_z)
+                for a in np.linspace(0, 4 * math.pi, 6)[:-1]
+            ]
+            _line(img, canvas.project(np.array(pts)), dark)
+        _line(img, top, bright)
+        if getattr(look, "glossy", False):
+            lx, ly = float(light[0]), float(light[1])
+            n = math.hypot(lx, ly) or 1.0
+            hx = c.x + c.radius * 0.45 * lx / n
+            hy = c.y + c.radius * 0.45 * ly / n
+            _fill(
+                img,
+                [canvas.project(_circle(hx, hy, top_z, c.radius * 0.2))],
+                _mix(face, (255, 255, 255), 0.45),
+            )
+
+    def _cube_faces(
+        self,
+        img: U8,
+        canvas: Canvas,
+        centre: tuple[float, float, float],
+        rotation: object,
+        size: float,
+        body: BGR,
+        light: F64,
+        lt: Light,
+        rounding: float,
+        decorate: Callable[[int, F64, F64, F64, BGR], None],
+    ) -> None:
+        cam = canvas.camera
+        r = np.asarray(rotation)
+        ctr = np.asarray(centre)
+        h = size / 2
+        faces = []
+        for i, (n, a, b) in enumerate(_FACE_AXES):
+            nw = r @ np.asarray(n, float)
+            fc = ctr + nw * h
+            if float(nw @ (cam.eye - fc)) <= 0:
+                continue
+            faces.append(
+                (
+                    float(cam.depth(fc[None])[0]),
+                    i,
+                    nw,
+                    r @ np.asarray(a, float),
+                    r @ np.asarray(b, float),
+                    fc,
+                )
+            )
+        for _, i, nw, aw, bw, fc in sorted(faces, key=lambda f: -f[0]):
+            shade = lt.ambient + (1 - lt.ambient) * max(0.0, float(nw @ light))
+            colour = _shade(body, 0.35 + 0.75 * shade)
+            cut = rounding
+            outline = []
+            for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+                corner = fc + aw * su * h + bw * sv * h
+                outline.append(corner - aw * su * cut * size)
+                outline.append(corner - bw * sv * cut * size)
+            # keep the polygon's winding: the points around a corner go u-edge, v-edge
+            ordered = []
+            for k in range(4):
+                p, q = outline[2 * k], outline[2 * k + 1]
+                ordered.extend([q, p] if k % 2 == 0 else [p, q])
+            _fill(img, [canvas.project(np.array(ordered))], colour)
+            decorate(i, fc, aw, bw, colour)
+
+    def _die(self, img: U8, canvas: Canvas, d: Die, light: F64, lt: Light) -> None:
+        look = d.look
+        h = d.size / 2
+
+        def pips(face: int, fc: F64, aw: F64, bw: F64, colour: BGR) -> None:
+            value = d.faces[face]
+            pr = look.pip_size * d.size
+            polys = []
+            for u, v in PIPS[value]:
+                c = fc + aw * u * h * 0.52 + bw * v * h * 0.52
+                if look.pip_style == "square":
+                    pts = [
+                        c + aw * su * pr * 0.85 + bw * sv * pr * 0.85
+                        for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+                    ]
+                else:
+                    pts = [c + aw * pr * math.cos(t) + bw * pr * math.sin(t) for t in _ANG[::3]]
+                polys.append(canvas.project(np.array(pts)))
+            ink = look.pips if look.pip_style != "inked" else _mix(look.pips, colour, 0.25)
+            _fill(img, polys, _mix(ink, colour, 0.12))
+
+        self._cube_faces(
+            img, canvas, d.centre, d.rotation, d.size, look.body, light, lt, look.rounding, pips
+        )
+
+    def _cube(self, img: U8, canvas: Canvas, k: Cube, light: F64, lt: Light) -> None:
+        h = k.size / 2
+
+        def number(face: int, fc: F64, aw: F64, bw: F64, colour: BGR) -> None:
+            tex = self._cube_face(k.faces[face], colour, k.ink)
+            n = tex.shape[0]
+            quad = np.array(
+                [
+                    fc + (-aw + bw) * h * 0.8,
+                    fc + (aw + bw) * h * 0.8,
+                    fc + (aw - bw) * h * 0.8,
+                    fc + (-aw - bw) * h * 0.8,
+                ]
+            )
+            dst = canvas.project(quad).astype(np.float32)
+            x0, y0 = np.floor(dst.min(axis=0)).astype(int)
+            x1, y1 = np.ceil(dst.max(axis=0)).astype(int) + 1
+            hh, ww = img.shape[:2]
+            x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, ww), min(y1, hh)
+            if x1 - x0 < 3 or y1 - y0 < 3:
+                return
+            src = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
+            m = cv2.getPerspectiveTransform(src, dst - np.float32([x0, y0]))
+            roi = img[y0:y1, x0:x1]
+            warped = cv2.warpPerspective(tex, m, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
+            inside = cv2.warpPerspective(np.full((n, n), 255, np.uint8), m, (x1 - x0, y1 - y0))
+            np.copyto(roi, warped, where=inside[..., None] > 200)
+
+        self._cube_faces(img, canvas, k.centre, k.rotation, k.size, k.body, light, lt, 0.06, number)
+
+    def _clutter(
+        self, img: U8, canvas: Canvas, item: Clutter, g: BoardGeometry, light: F64, lt: Light
+    ) -> None:
+        z0 = -g.floor
+        k = lt.ambient + (1 - lt.ambient) * max(0.0, float(light[2]))
+        if item.kind == "cup":
+            r, hgt = item.size / 2, item.size * 1.1
+            top = canvas.project(_circle(item.x, item.y, z0 + hgt, r))
+            base = canvas.project(_circle(item.x, item.y, z0, r * 0.85))
+            hull = cv2.convexHull(np.vstack([top, base]).astype(np.float32)).reshape(-1, 2)
+            _fill(img, [hull], _shade(item.colour, k * 0.8))
+            _fill(img, [top], _shade(item.colour, k * 1.05))
+            _fill(
+                img,
+                [canvas.project(_circle(item.x, item.y, z0 + hgt, r * 0.85))],
+                _shade(item.colour, 0.35),
+            )
+            return
+        quad = _rect(
+            item.x,
+            item.y,
+            item.size,
+            item.size * (1.35 if item.kind == "sheet" else 0.5),
+            item.angle,
+        )
+        if item.kind == "sheet":
+            _fill(img, [canvas.project(_at(quad, z0 + 0.05))], _shade((238, 240, 242), k))
+            ca, sa = math.cos(item.angle), math.sin(item.angle)
+            for i in range(1, 12):
+                off = -item.size * 0.62 + i * item.size * 0.1
+                p0 = (
+                    item.x - sa * off - ca * item.size * 0.4,
+                    item.y + ca * off - sa * item.size * 0.4,
+                )
+                p1 = (
+                    item.x - sa * off + ca * item.size * 0.4,
+                    item.y + ca * off + sa * item.size * 0.4,
+                )
+                _line(
+                    img,
+                    canvas.project(np.array([(*p0, z0 + 0.06), (*p1, z0 + 0.06)])),
+                    (150, 140, 130),
+                    False,
+                )
+            return
+        height = 0.8 if item.kind == "phone" else item.size * 0.45
+        box_top = canvas.project(_at(quad, z0 + height))
+        box_base = canvas.project(_at(quad, z0))
+        hull = cv2.convexHull(np.vstack([box_top, box_base]).astype(np.float32)).reshape(-1, 2)
+        _fill(img, [hull], _shade(item.colour, k * 0.6))
+        _fill(img, [box_top], _shade(item.colour, k))
+        if item.kind == "phone":
+            screen = _rect(item.x, item.y, item.size * 0.9, item.size * 0.42, item.angle)
+            _fill(img, [canvas.project(_at(screen, z0 + height + 0.01))], (50, 35, 30))
+        else:
+            for sx in (-0.25, 0.25):
+                cx = item.x + math.cos(item.angle) * item.size * sx
+                cy = item.y + math.sin(item.angle) * item.size * sx
+                _fill(
+                    img,
+                    [canvas.project(_circle(cx, cy, z0 + height + 0.01, item.size * 0.16))],
+                    (225, 225, 225),
+                )
+
+    def _hand(self, img: U8, canvas: Canvas, hand: Hand, light: F64, lt: Light) -> None:
+        k = lt.ambient + (1 - lt.ambient) * max(0.0, float(light[2]))
+        for part, what in _hand_parts(hand):
+            colour = hand.sleeve if what == "sleeve" else hand.skin
+            f = k * (0.9 if what == "finger" else 1.0)
+            poly = canvas.project(part)
+            _fill(img, [poly], _shade(colour, f))
+            _line(img, poly, _shade(colour, f * 0.7))
+
+    # -- the whole frame ---------------------------------------------------------------------------
+    def _finish(self, img: U8, scene: Scene, canvas: Canvas, effects: bool) -> U8:
+        cam, lt, fx = scene.camera, scene.light, scene.effects
+        w, h = cam.width, cam.height
+        # light falloff, spot, vignette, colour temperature, exposure, white balance
+        gw, gh = 64, 36
+        yy, xx = np.mgrid[0:gh, 0:gw].astype(np.float32)
+        u, v = (xx + 0.5) / gw, (yy + 0.5) / gh
+        spot = np.exp(-(((u - lt.spot_xy[0]) ** 2 + (v - lt.spot_xy[1]) ** 2) / 0.08))
+        r2 = (u - 0.5) ** 2 + (v - 0.5) ** 2
+        gain = (1 + lt.spot_strength * (spot - 0.4)) * (1 - lt.vignette * r2 * 1.6)
+        kg = kelvin_gains(lt.kelvin)
+        gains = [gain * kg[i] * fx.white_balance[i] * fx.exposure for i in range(3)]
+        gmap = cv2.resize(
+            cv2.merge([np.clip(g * 128, 0, 255).astype(np.uint8) for g in gains]),
+            (w, h),
+            interpolation=cv2.INTER_LINEAR,
+        )
+        img = cv2.multiply(img, gmap, scale=1 / 128)
+        if lt.glare > 0:
+            glare = np.clip(spot**4 * lt.glare * 140, 0, 255).astype(np.uint8)
+            img = cv2.add(img, cv2.merge([cv2.resize(glare, (w, h))] * 3))
+        lut = np.clip(255 * (np.arange(256) / 255.0) ** (1 / fx.gamma), 0, 255).astype(np.uint8)
+        img = cv2.LUT(img, lut)
+        mx, my = self._distortion_maps(canvas)
+        img = cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        if not effects:
+            return img
+        if fx.defocus_sigma > 0:
+            img = cv2.GaussianBlur(img, (0, 0), fx.defocus_sigma)
+        if fx.motion_px >= 1.5:
+            n = round(fx.motion_px) | 1
+            kern = np.zeros((n, n), np.float32)
+            a = math.radians(fx.motion_angle_deg)
+            c = (n - 1) / 2
+            cv2.line(
+                kern,
+                (round(c - c * math.cos(a)), round(c - c * math.sin(a))),
+                (round(c + c * math.cos(a)), round(c + c * math.sin(a))),
+                1.0,
+                1,
+            )
+            img = cv2.filter2D(img, -1, kern / kern.sum())
+        if fx.noise_sigma > 0.3:
+            noise = np.empty((h, w, 3), np.int16)
+            cv2.setRNGSeed(fx.noise_seed)
+            cv2.randn(noise, 0, fx.noise_sigma)
+            img = (
+                cv2.add(img.astype(np.int16), noise, dtype=cv2.CV_16S).clip(0, 255).astype(np.uint8)
+            )
+        return img
+
+
+# --- geometry helpers ----------------------------------------------------------------------------
+
+
+def _light_dir(lt: Light) -> F64:
+    az, el = math.radians(lt.azimuth_deg), math.radians(lt.elevation_deg)
+    return np.array([math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)])
+
+
+def _lambert(normal: F64, light: F64) -> float:
+    return max(0.0, float(np.asarray(normal) @ light))
+
+
+def _plane_h(canvas: Canvas, z: float) -> F64:
+    """Homography from board (x, y) on the plane at height ``z`` to canvas pixels."""
+    cam = canvas.camera
+    r, t = cam.R, cam.t
+    k = np.array([[canvas.fx, 0, canvas.cx], [0, canvas.fy, canvas.cy], [0, 0, 1.0]])
+    return k @ np.column_stack([r[:, 0], r[:, 1], r[:, 2] * z + t])
+
+
+def _circle(x: float, y: float, z: float, r: float) -> F64:
+    return np.column_stack([x + r * _COS, y + r * _SIN, np.full(CIRCLE_STEPS, z)])
+
+
+def _cast(points: F64, light: F64, z: float) -> F64:
+    """Points cast along the light onto the plane at height ``z``."""
+    p = np.asarray(points, float)
+    k = (p[:, 2] - z) / max(float(light[2]), 0.15)
+    return np.column_stack([p[:, 0] - light[0] * k, p[:, 1] - light[1] * k, np.full(len(p), z)])
+
+
+def _cube_pts(centre: object, rotation: object, size: float) -> F64:
+    from .scene import cube_corners
+
+    return cube_corners(centre, rotation, size)  # type: ignore[arg-type]
+
+
+def _rect(x: float, y: float, w: float, d: float, angle: float) -> list[tuple[float, float]]:
+    ca, sa = math.cos(angle), math.sin(angle)
+    return [
+        (x + ca * u - sa * v, y + sa * u + ca * v)
+        for u, v in ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))
+    ]
+
+
+def _at(pts: list[tuple[float, float]], z: float) -> F64:
+    return np.array([(x, y, z) for x, y in pts])
+
+
+def _clutter_hull(item: Clutter, g: BoardGeometry) -> F64:
+    z0 = -g.floor
+    if item.kind == "cup":
+        return np.vstack(
+            [
+                _circle(item.x, item.y, z0 + item.size * 1.1, item.size / 2),
+                _circle(item.x, item.y, z0, item.size / 2),
+            ]
+        )
+    quad = _rect(
+        item.x, item.y, item.size, item.size * (1.35 if item.kind == "sheet" else 0.5), item.angle
+    )
+    height = {"sheet": 0.05, "phone": 0.8}.get(item.kind, item.size * 0.45)
+    return np.vstack([_at(quad, z0), _at(quad, z0 + height)])
+
+
+def _raised_height(g: BoardGeometry, sunk: Box) -> float:
+    return g.rail_height
+
+
+def _box_walls(
+    box: Box, z0: float, *, outward: bool, top: float | None = None
+) -> list[tuple[F64, F64]]:
+    """The four vertical walls of ``box`` from ``z0`` to its top, with normals
+    pointing out of the box (``outward``) or into it (the walls around a sunken field)."""
+    z1 = box.z if top is None else top
+    s = 1.0 if outward else -1.0
+    walls = [
+        ((box.x0, box.y0), (box.x1, box.y0), (0.0, -s)),
+        ((box.x1, box.y0), (box.x1, box.y1), (s, 0.0)),
+        ((box.x1, box.y1), (box.x0, box.y1), (0.0, s)),
+        ((box.x0, box.y1), (box.x0, box.y0), (-s, 0.0)),
+    ]
+    out = []
+    for (ax, ay), (bx, by), (nx, ny) in walls:
+        quad = np.array([(ax, ay, z0), (bx, by, z0), (bx, by, z1), (ax, ay, z1)])
+        out.append((quad, np.array([nx, ny, 0.0])))
+    return out
+
+
+def _faces_camera(cam: Camera, quad: F64, normal: F64) -> bool:
+    centre = quad.mean(axis=0)
+    return float(normal @ (cam.eye - centre)) > 0
+
+
+def _hand_parts(hand: Hand) -> list[tuple[F64, str]]:
+    """Polygons (world, 3D) of an arm and hand: sleeve, forearm, palm, fingers."""
+    sx, sy, sz = hand.start
+    tx, ty, tz = hand.target
+    dx, dy = tx - sx, ty - sy
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length  # along the arm
+    px, py = -uy, ux  # across
+    w = hand.width
+    palm_len = w * 1.35
+    wrist = (tx - ux * palm_len * 0.55, ty - uy * palm_len * 0.55, tz + 1.0)
+
+    def at(t: float) -> tuple[float, float, float]:
+        return (sx + (wrist[0] - sx) * t, sy + (wrist[1] - sy) * t, sz + (wrist[2] - sz) * t)
+
+    def band(t0: float, t1: float, w0: float, w1: float) -> F64:
+        a, b = at(t0), at(t1)
+        return np.array(
+            [
+                (a[0] + px * w0 / 2, a[1] + py * w0 / 2, a[2]),
+                (b[0] + px * w1 / 2, b[1] + py * w1 / 2, b[2]),
+                (b[0] - px * w1 / 2, b[1] - py * w1 / 2, b[2]),
+                (a[0] - px * w0 / 2, a[1] - py * w0 / 2, a[2]),
+            ]
+        )
+
+    parts: list[tuple[F64, str]] = [
+        (band(0.0, 0.62, w * 1.6, w * 1.35), "sleeve"),
+        (band(0.58, 1.0, w * 1.05, w * 0.85), "arm"),
+    ]
+    ca, sa = math.cos(hand.yaw), math.sin(hand.yaw)
+    hx, hy = ux * ca - uy * sa, ux * sa + uy * ca  # the hand's own forward
+    qx, qy = -hy, hx
+    cx, cy = tx, ty
+    palm = np.array(
+        [
+            (
+                cx + hx * palm_len / 2 * math.cos(t) + qx * w * 0.55 * math.sin(t),
+                cy + hy * palm_len / 2 * math.cos(t) + qy * w * 0.55 * math.sin(t),
+                tz,
+            )
+            for t in np.linspace(0, 2 * math.pi, 18, endpoint=False)
+        ]
+    )
+    parts.append((palm, "palm"))
+    fw = w * 0.2
+    for i, (off, length_f) in enumerate(((-0.33, 0.9), (-0.11, 1.0), (0.11, 0.95), (0.33, 0.75))):
+        spread = (i - 1.5) * 0.12 * hand.spread
+        fx, fy = (
+            hx * math.cos(spread) - hy * math.sin(spread),
+            hx * math.sin(spread) + hy * math.cos(spread),
+        )
+        bx, by = cx + hx * palm_len * 0.4 + qx * off * w, cy + hy * palm_len * 0.4 + qy * off * w
+        ln = w * length_f
+        gx, gy = -fy, fx
+        parts.append(
+            (
+                np.array(
+                    [
+                        (bx + gx * fw / 2, by + gy * fw / 2, tz),
+                        (bx + fx * ln + gx * fw * 0.42, by + fy * ln + gy * fw * 0.42, tz - 0.8),
+                        (bx + fx * (ln + fw * 0.3), by + fy * (ln + fw * 0.3), tz - 0.9),
+                        (bx + fx * ln - gx * fw * 0.42, by + fy * ln - gy * fw * 0.42, tz - 0.8),
+                        (bx - gx * fw / 2, by - gy * fw / 2, tz),
+                    ]
+                ),
+                "finger",
+            )
+        )
+    tside = 1.0 if hand.spread > 0.5 else -1.0
+    bx, by = cx + qx * tside * w * 0.45, cy + qy * tside * w * 0.45
+    tdx, tdy = hx * 0.6 + qx * tside * 0.8, hy * 0.6 + qy * tside * 0.8
+    n = math.hypot(tdx, tdy)
+    tdx, tdy = tdx / n, tdy / n
+    gx, gy = -tdy, tdx
+    ln = w * 0.7
+    parts.append(
+        (
+            np.array(
+                [
+                    (bx + gx * fw * 0.6, by + gy * fw * 0.6, tz),
+                    (bx + tdx * ln + gx * fw * 0.45, by + tdy * ln + gy * fw * 0.45, tz - 0.5),
+                    (bx + tdx * ln - gx * fw * 0.45, by + tdy * ln - gy * fw * 0.45, tz - 0.5),
+                    (bx - gx * fw * 0.6, by - gy * fw * 0.6, tz),
+                ]
+            ),
+            "finger",
+        )
+    )
+    return parts
+
+
+def hand_polygons(hand: Hand) -> list[F64]:
+    """The hand's world polygons (for labels: what it hides)."""
+    return [p for p, _ in _hand_parts(hand)]
