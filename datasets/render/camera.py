@@ -78,7 +78,7 @@ class Camera:
             f,
             width / 2,
             height / 2,
-            tuple(tuple(float(v) for v in row) for row in rot),
+            tuple((float(row[0]), float(row[1]), float(row[2])) for row in rot),
             (float(trans[0]), float(trans[1]), float(trans[2])),
             k1,
             k2,
@@ -190,7 +190,7 @@ class Canvas:
         # cv2.resize aligns pixel centres: grid node i sits at output pixel i*step + (step-1)/2
         # after resizing; shift back so node i lands on pixel i*step.
         shift = (step - 1) / 2
-        m = np.float32([[1, 0, -shift], [0, 1, -shift]])
+        m = np.array([[1, 0, -shift], [0, 1, -shift]], np.float32)
         mx = cv2.warpAffine(mx, m, (cam.width, cam.height), borderMode=cv2.BORDER_REPLICATE)
         my = cv2.warpAffine(my, m, (cam.width, cam.height), borderMode=cv2.BORDER_REPLICATE)
         return mx, my

@@ -18,23 +18,37 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
 from . import boardtex, materials
-from .camera import Camera, Canvas
+from .camera import Canvas
 from .geometry import BoardGeometry, Box
 from .scene import Checker, Clutter, Cube, Die, Hand, Light, Scene, hash_name
+from .shapes import (
+    ANGLES,
+    at_height,
+    box_walls,
+    cast_onto,
+    circle_pts,
+    clutter_hull,
+    cube_pts,
+    faces_camera,
+    hand_parts,
+    lambert,
+    light_dir,
+    plane_homography,
+    raised_height,
+    rect_pts,
+)
 
 U8 = NDArray[np.uint8]
 F64 = NDArray[np.float64]
 BGR = tuple[int, int, int]
 
-CIRCLE_STEPS = 28
-_ANG = np.linspace(0, 2 * np.pi, CIRCLE_STEPS, endpoint=False)
-_COS, _SIN = np.cos(_ANG), np.sin(_ANG)
 
 # pip centres per value in face coordinates (-1..1)
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -189,9 +203,9 @@ class Renderer:
         them for every frame of a clip."""
         canvas = Canvas.for_camera(scene.camera)
         img = self.render_static(scene, canvas) if static is None else static.copy()
-        light_dir = _light_dir(scene.light)
-        self._shadows(img, scene, canvas, light_dir)
-        self._objects(img, scene, canvas, light_dir)
+        light = light_dir(scene.light)
+        self._shadows(img, scene, canvas, light)
+        self._objects(img, scene, canvas, light)
         img = self._finish(img, scene, canvas, effects)
         return RenderResult(img, canvas)
 
@@ -203,7 +217,7 @@ class Renderer:
         g = scene.board.geometry
         assets = self.board_assets(scene)
         tex = assets.texture
-        light = _light_dir(scene.light)
+        light = light_dir(scene.light)
 
         table = self.table_texture(scene)
         th, tw = table.shape[:2]
@@ -212,7 +226,7 @@ class Renderer:
         uv_to_table = np.array([[1 / s, 0, -span / 2], [0, -1 / s, th / s / 2], [0, 0, 1.0]])
         img = cv2.warpPerspective(
             table,
-            _plane_h(canvas, -g.floor) @ uv_to_table,
+            plane_homography(canvas, -g.floor) @ uv_to_table,
             (w, h),
             flags=cv2.INTER_LINEAR,
             borderMode=cv2.BORDER_REFLECT,
@@ -220,16 +234,16 @@ class Renderer:
 
         # the board's outer walls, then the field (z = 0) and the raised parts
         outer = Box("outer", g.x_min, g.x_max, -g.y_max, g.y_max, g.rail_height)
-        for quad, normal in _box_walls(outer, -g.floor, outward=True):
-            if _faces_camera(cam, quad, normal):
+        for quad, normal in box_walls(outer, -g.floor, outward=True):
+            if faces_camera(cam, quad, normal):
                 _fill(
                     img,
                     [canvas.project(quad)],
-                    _shade(assets.frame_colour, 0.45 + 0.35 * _lambert(normal, light)),
+                    _shade(assets.frame_colour, 0.45 + 0.35 * lambert(normal, light)),
                 )
         low = cv2.warpPerspective(
             tex.image,
-            _plane_h(canvas, 0.0) @ tex.uv_to_board(),
+            plane_homography(canvas, 0.0) @ tex.uv_to_board(),
             (w, h),
             flags=cv2.INTER_LINEAR,
             borderMode=cv2.BORDER_REPLICATE,
@@ -239,17 +253,17 @@ class Renderer:
         _fill(mask, [canvas.project(np.array(b.corners(0.0))) for b in sunk], (255,) * 3)
         cv2.copyTo(low, mask, img)
         for b in sunk:
-            walls = _box_walls(b, 0.0, outward=False, top=_raised_height(g, b))
+            walls = box_walls(b, 0.0, outward=False, top=raised_height(g, b))
             for quad, normal in walls:
-                if _faces_camera(cam, quad, normal):
+                if faces_camera(cam, quad, normal):
                     _fill(
                         img,
                         [canvas.project(quad)],
-                        _shade(assets.frame_colour, 0.4 + 0.3 * _lambert(normal, light)),
+                        _shade(assets.frame_colour, 0.4 + 0.3 * lambert(normal, light)),
                     )
         high = cv2.warpPerspective(
             tex.image,
-            _plane_h(canvas, g.rail_height) @ tex.uv_to_board(),
+            plane_homography(canvas, g.rail_height) @ tex.uv_to_board(),
             (w, h),
             flags=cv2.INTER_LINEAR,
             borderMode=cv2.BORDER_REPLICATE,
@@ -268,24 +282,26 @@ class Renderer:
         mask = np.zeros((sh, sw), np.uint8)
         polys = []
         for c in scene.checkers:
-            ring = _circle(c.x, c.y, c.z + c.height, c.radius)
-            base = _circle(c.x, c.y, c.z, c.radius)
-            polys.append(np.vstack([_cast(ring, light, c.z), base]))
+            ring = circle_pts(c.x, c.y, c.z + c.height, c.radius)
+            base = circle_pts(c.x, c.y, c.z, c.radius)
+            polys.append(np.vstack([cast_onto(ring, light, c.z), base]))
         for d in scene.dice:
             polys.append(
-                _cast(_cube_pts(d.centre, d.rotation, d.size), light, d.centre[2] - d.size / 2)
+                cast_onto(cube_pts(d.centre, d.rotation, d.size), light, d.centre[2] - d.size / 2)
             )
         if scene.cube is not None:
             k = scene.cube
             polys.append(
-                _cast(_cube_pts(k.centre, k.rotation, k.size), light, k.centre[2] - k.size / 2)
+                cast_onto(cube_pts(k.centre, k.rotation, k.size), light, k.centre[2] - k.size / 2)
             )
         for hand in scene.hands:
-            for part, _ in _hand_parts(hand):
-                polys.append(_cast(part, light, 0.0))
+            for part, _ in hand_parts(hand):
+                polys.append(cast_onto(part, light, 0.0))
         for item in scene.clutter:
             polys.append(
-                _cast(_clutter_hull(item, scene.board.geometry), light, -scene.board.geometry.floor)
+                cast_onto(
+                    clutter_hull(item, scene.board.geometry), light, -scene.board.geometry.floor
+                )
             )
         hulls = []
         for p in polys:
@@ -305,14 +321,12 @@ class Renderer:
         look = scene.checker_look
         for c in scene.checkers:
             depth = float(cam.depth(np.array([[c.x, c.y, c.z + c.height]]))[0])
-            jobs.append(
-                (depth, lambda c=c: self._checker(img, canvas, c, look, light, scene.light))
-            )
+            jobs.append((depth, partial(self._checker, img, canvas, c, look, light, scene.light)))
         for d in scene.dice:
             jobs.append(
                 (
                     float(cam.depth(np.array([d.centre]))[0]),
-                    lambda d=d: self._die(img, canvas, d, light, scene.light),
+                    partial(self._die, img, canvas, d, light, scene.light),
                 )
             )
         if scene.cube is not None:
@@ -320,7 +334,7 @@ class Renderer:
             jobs.append(
                 (
                     float(cam.depth(np.array([k.centre]))[0]),
-                    lambda: self._cube(img, canvas, k, light, scene.light),
+                    partial(self._cube, img, canvas, k, light, scene.light),
                 )
             )
         g = scene.board.geometry
@@ -328,7 +342,7 @@ class Renderer:
             jobs.append(
                 (
                     float(cam.depth(np.array([[item.x, item.y, -g.floor]]))[0]),
-                    lambda item=item: self._clutter(img, canvas, item, g, light, scene.light),
+                    partial(self._clutter, img, canvas, item, g, light, scene.light),
                 )
             )
         for _, job in sorted(jobs, key=lambda j: -j[0]):
@@ -340,8 +354,8 @@ class Renderer:
         self, img: U8, canvas: Canvas, c: Checker, look: object, light: F64, lt: Light
     ) -> None:
         top_z = c.z + c.height
-        top = canvas.project(_circle(c.x, c.y, top_z, c.radius))
-        base = canvas.project(_circle(c.x, c.y, c.z, c.radius))
+        top = canvas.project(circle_pts(c.x, c.y, top_z, c.radius))
+        base = canvas.project(circle_pts(c.x, c.y, c.z, c.radius))
         hull = cv2.convexHull(np.vstack([top, base]).astype(np.float32)).reshape(-1, 2)
         k_top = lt.ambient + (1 - lt.ambient) * max(0.0, float(light[2]))
         side = _shade(c.colour, k_top * 0.72)
@@ -353,11 +367,11 @@ class Renderer:
         rim = getattr(look, "rim", False)
         engraving = getattr(look, "engraving", "none")
         if rim:
-            _line(img, canvas.project(_circle(c.x, c.y, top_z, c.radius * 0.8)), dark)
+            _line(img, canvas.project(circle_pts(c.x, c.y, top_z, c.radius * 0.8)), dark)
         if engraving == "rings":
-            _line(img, canvas.project(_circle(c.x, c.y, top_z, c.radius * 0.5)), dark)
+            _line(img, canvas.project(circle_pts(c.x, c.y, top_z, c.radius * 0.5)), dark)
         elif engraving == "dot":
-            _fill(img, [canvas.project(_circle(c.x, c.y, top_z, c.radius * 0.18))], dark)
+            _fill(img, [canvas.project(circle_pts(c.x, c.y, top_z, c.radius * 0.18))], dark)
         elif engraving == "star":
             pts = [
                 (c.x + c.radius * 0.55 * math.cos(a), c.y + c.radius * 0.55 * math.sin(a), top_z)
@@ -372,7 +386,7 @@ class Renderer:
             hy = c.y + c.radius * 0.45 * ly / n
             _fill(
                 img,
-                [canvas.project(_circle(hx, hy, top_z, c.radius * 0.2))],
+                [canvas.project(circle_pts(hx, hy, top_z, c.radius * 0.2))],
                 _mix(face, (255, 255, 255), 0.45),
             )
 
@@ -442,7 +456,7 @@ class Renderer:
                         for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))
                     ]
                 else:
-                    pts = [c + aw * pr * math.cos(t) + bw * pr * math.sin(t) for t in _ANG[::3]]
+                    pts = [c + aw * pr * math.cos(t) + bw * pr * math.sin(t) for t in ANGLES[::3]]
                 polys.append(canvas.project(np.array(pts)))
             ink = look.pips if look.pip_style != "inked" else _mix(look.pips, colour, 0.25)
             _fill(img, polys, _mix(ink, colour, 0.12))
@@ -472,8 +486,8 @@ class Renderer:
             x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, ww), min(y1, hh)
             if x1 - x0 < 3 or y1 - y0 < 3:
                 return
-            src = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
-            m = cv2.getPerspectiveTransform(src, dst - np.float32([x0, y0]))
+            src = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
+            m = cv2.getPerspectiveTransform(src, dst - np.array([x0, y0], np.float32))
             roi = img[y0:y1, x0:x1]
             warped = cv2.warpPerspective(tex, m, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
             inside = cv2.warpPerspective(np.full((n, n), 255, np.uint8), m, (x1 - x0, y1 - y0))
@@ -488,18 +502,18 @@ class Renderer:
         k = lt.ambient + (1 - lt.ambient) * max(0.0, float(light[2]))
         if item.kind == "cup":
             r, hgt = item.size / 2, item.size * 1.1
-            top = canvas.project(_circle(item.x, item.y, z0 + hgt, r))
-            base = canvas.project(_circle(item.x, item.y, z0, r * 0.85))
+            top = canvas.project(circle_pts(item.x, item.y, z0 + hgt, r))
+            base = canvas.project(circle_pts(item.x, item.y, z0, r * 0.85))
             hull = cv2.convexHull(np.vstack([top, base]).astype(np.float32)).reshape(-1, 2)
             _fill(img, [hull], _shade(item.colour, k * 0.8))
             _fill(img, [top], _shade(item.colour, k * 1.05))
             _fill(
                 img,
-                [canvas.project(_circle(item.x, item.y, z0 + hgt, r * 0.85))],
+                [canvas.project(circle_pts(item.x, item.y, z0 + hgt, r * 0.85))],
                 _shade(item.colour, 0.35),
             )
             return
-        quad = _rect(
+        quad = rect_pts(
             item.x,
             item.y,
             item.size,
@@ -507,7 +521,7 @@ class Renderer:
             item.angle,
         )
         if item.kind == "sheet":
-            _fill(img, [canvas.project(_at(quad, z0 + 0.05))], _shade((238, 240, 242), k))
+            _fill(img, [canvas.project(at_height(quad, z0 + 0.05))], _shade((238, 240, 242), k))
             ca, sa = math.cos(item.angle), math.sin(item.angle)
             for i in range(1, 12):
                 off = -item.size * 0.62 + i * item.size * 0.1
@@ -527,27 +541,27 @@ class Renderer:
                 )
             return
         height = 0.8 if item.kind == "phone" else item.size * 0.45
-        box_top = canvas.project(_at(quad, z0 + height))
-        box_base = canvas.project(_at(quad, z0))
+        box_top = canvas.project(at_height(quad, z0 + height))
+        box_base = canvas.project(at_height(quad, z0))
         hull = cv2.convexHull(np.vstack([box_top, box_base]).astype(np.float32)).reshape(-1, 2)
         _fill(img, [hull], _shade(item.colour, k * 0.6))
         _fill(img, [box_top], _shade(item.colour, k))
         if item.kind == "phone":
-            screen = _rect(item.x, item.y, item.size * 0.9, item.size * 0.42, item.angle)
-            _fill(img, [canvas.project(_at(screen, z0 + height + 0.01))], (50, 35, 30))
+            screen = rect_pts(item.x, item.y, item.size * 0.9, item.size * 0.42, item.angle)
+            _fill(img, [canvas.project(at_height(screen, z0 + height + 0.01))], (50, 35, 30))
         else:
             for sx in (-0.25, 0.25):
                 cx = item.x + math.cos(item.angle) * item.size * sx
                 cy = item.y + math.sin(item.angle) * item.size * sx
                 _fill(
                     img,
-                    [canvas.project(_circle(cx, cy, z0 + height + 0.01, item.size * 0.16))],
+                    [canvas.project(circle_pts(cx, cy, z0 + height + 0.01, item.size * 0.16))],
                     (225, 225, 225),
                 )
 
     def _hand(self, img: U8, canvas: Canvas, hand: Hand, light: F64, lt: Light) -> None:
         k = lt.ambient + (1 - lt.ambient) * max(0.0, float(light[2]))
-        for part, what in _hand_parts(hand):
+        for part, what in hand_parts(hand):
             colour = hand.sleeve if what == "sleeve" else hand.skin
             f = k * (0.9 if what == "finger" else 1.0)
             poly = canvas.project(part)
@@ -605,194 +619,3 @@ class Renderer:
                 cv2.add(img.astype(np.int16), noise, dtype=cv2.CV_16S).clip(0, 255).astype(np.uint8)
             )
         return img
-
-
-# --- geometry helpers ----------------------------------------------------------------------------
-
-
-def _light_dir(lt: Light) -> F64:
-    az, el = math.radians(lt.azimuth_deg), math.radians(lt.elevation_deg)
-    return np.array([math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)])
-
-
-def _lambert(normal: F64, light: F64) -> float:
-    return max(0.0, float(np.asarray(normal) @ light))
-
-
-def _plane_h(canvas: Canvas, z: float) -> F64:
-    """Homography from board (x, y) on the plane at height ``z`` to canvas pixels."""
-    cam = canvas.camera
-    r, t = cam.R, cam.t
-    k = np.array([[canvas.fx, 0, canvas.cx], [0, canvas.fy, canvas.cy], [0, 0, 1.0]])
-    return k @ np.column_stack([r[:, 0], r[:, 1], r[:, 2] * z + t])
-
-
-def _circle(x: float, y: float, z: float, r: float) -> F64:
-    return np.column_stack([x + r * _COS, y + r * _SIN, np.full(CIRCLE_STEPS, z)])
-
-
-def _cast(points: F64, light: F64, z: float) -> F64:
-    """Points cast along the light onto the plane at height ``z``."""
-    p = np.asarray(points, float)
-    k = (p[:, 2] - z) / max(float(light[2]), 0.15)
-    return np.column_stack([p[:, 0] - light[0] * k, p[:, 1] - light[1] * k, np.full(len(p), z)])
-
-
-def _cube_pts(centre: object, rotation: object, size: float) -> F64:
-    from .scene import cube_corners
-
-    return cube_corners(centre, rotation, size)  # type: ignore[arg-type]
-
-
-def _rect(x: float, y: float, w: float, d: float, angle: float) -> list[tuple[float, float]]:
-    ca, sa = math.cos(angle), math.sin(angle)
-    return [
-        (x + ca * u - sa * v, y + sa * u + ca * v)
-        for u, v in ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))
-    ]
-
-
-def _at(pts: list[tuple[float, float]], z: float) -> F64:
-    return np.array([(x, y, z) for x, y in pts])
-
-
-def _clutter_hull(item: Clutter, g: BoardGeometry) -> F64:
-    z0 = -g.floor
-    if item.kind == "cup":
-        return np.vstack(
-            [
-                _circle(item.x, item.y, z0 + item.size * 1.1, item.size / 2),
-                _circle(item.x, item.y, z0, item.size / 2),
-            ]
-        )
-    quad = _rect(
-        item.x, item.y, item.size, item.size * (1.35 if item.kind == "sheet" else 0.5), item.angle
-    )
-    height = {"sheet": 0.05, "phone": 0.8}.get(item.kind, item.size * 0.45)
-    return np.vstack([_at(quad, z0), _at(quad, z0 + height)])
-
-
-def _raised_height(g: BoardGeometry, sunk: Box) -> float:
-    return g.rail_height
-
-
-def _box_walls(
-    box: Box, z0: float, *, outward: bool, top: float | None = None
-) -> list[tuple[F64, F64]]:
-    """The four vertical walls of ``box`` from ``z0`` to its top, with normals
-    pointing out of the box (``outward``) or into it (the walls around a sunken field)."""
-    z1 = box.z if top is None else top
-    s = 1.0 if outward else -1.0
-    walls = [
-        ((box.x0, box.y0), (box.x1, box.y0), (0.0, -s)),
-        ((box.x1, box.y0), (box.x1, box.y1), (s, 0.0)),
-        ((box.x1, box.y1), (box.x0, box.y1), (0.0, s)),
-        ((box.x0, box.y1), (box.x0, box.y0), (-s, 0.0)),
-    ]
-    out = []
-    for (ax, ay), (bx, by), (nx, ny) in walls:
-        quad = np.array([(ax, ay, z0), (bx, by, z0), (bx, by, z1), (ax, ay, z1)])
-        out.append((quad, np.array([nx, ny, 0.0])))
-    return out
-
-
-def _faces_camera(cam: Camera, quad: F64, normal: F64) -> bool:
-    centre = quad.mean(axis=0)
-    return float(normal @ (cam.eye - centre)) > 0
-
-
-def _hand_parts(hand: Hand) -> list[tuple[F64, str]]:
-    """Polygons (world, 3D) of an arm and hand: sleeve, forearm, palm, fingers."""
-    sx, sy, sz = hand.start
-    tx, ty, tz = hand.target
-    dx, dy = tx - sx, ty - sy
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length  # along the arm
-    px, py = -uy, ux  # across
-    w = hand.width
-    palm_len = w * 1.35
-    wrist = (tx - ux * palm_len * 0.55, ty - uy * palm_len * 0.55, tz + 1.0)
-
-    def at(t: float) -> tuple[float, float, float]:
-        return (sx + (wrist[0] - sx) * t, sy + (wrist[1] - sy) * t, sz + (wrist[2] - sz) * t)
-
-    def band(t0: float, t1: float, w0: float, w1: float) -> F64:
-        a, b = at(t0), at(t1)
-        return np.array(
-            [
-                (a[0] + px * w0 / 2, a[1] + py * w0 / 2, a[2]),
-                (b[0] + px * w1 / 2, b[1] + py * w1 / 2, b[2]),
-                (b[0] - px * w1 / 2, b[1] - py * w1 / 2, b[2]),
-                (a[0] - px * w0 / 2, a[1] - py * w0 / 2, a[2]),
-            ]
-        )
-
-    parts: list[tuple[F64, str]] = [
-        (band(0.0, 0.62, w * 1.6, w * 1.35), "sleeve"),
-        (band(0.58, 1.0, w * 1.05, w * 0.85), "arm"),
-    ]
-    ca, sa = math.cos(hand.yaw), math.sin(hand.yaw)
-    hx, hy = ux * ca - uy * sa, ux * sa + uy * ca  # the hand's own forward
-    qx, qy = -hy, hx
-    cx, cy = tx, ty
-    palm = np.array(
-        [
-            (
-                cx + hx * palm_len / 2 * math.cos(t) + qx * w * 0.55 * math.sin(t),
-                cy + hy * palm_len / 2 * math.cos(t) + qy * w * 0.55 * math.sin(t),
-                tz,
-            )
-            for t in np.linspace(0, 2 * math.pi, 18, endpoint=False)
-        ]
-    )
-    parts.append((palm, "palm"))
-    fw = w * 0.2
-    for i, (off, length_f) in enumerate(((-0.33, 0.9), (-0.11, 1.0), (0.11, 0.95), (0.33, 0.75))):
-        spread = (i - 1.5) * 0.12 * hand.spread
-        fx, fy = (
-            hx * math.cos(spread) - hy * math.sin(spread),
-            hx * math.sin(spread) + hy * math.cos(spread),
-        )
-        bx, by = cx + hx * palm_len * 0.4 + qx * off * w, cy + hy * palm_len * 0.4 + qy * off * w
-        ln = w * length_f
-        gx, gy = -fy, fx
-        parts.append(
-            (
-                np.array(
-                    [
-                        (bx + gx * fw / 2, by + gy * fw / 2, tz),
-                        (bx + fx * ln + gx * fw * 0.42, by + fy * ln + gy * fw * 0.42, tz - 0.8),
-                        (bx + fx * (ln + fw * 0.3), by + fy * (ln + fw * 0.3), tz - 0.9),
-                        (bx + fx * ln - gx * fw * 0.42, by + fy * ln - gy * fw * 0.42, tz - 0.8),
-                        (bx - gx * fw / 2, by - gy * fw / 2, tz),
-                    ]
-                ),
-                "finger",
-            )
-        )
-    tside = 1.0 if hand.spread > 0.5 else -1.0
-    bx, by = cx + qx * tside * w * 0.45, cy + qy * tside * w * 0.45
-    tdx, tdy = hx * 0.6 + qx * tside * 0.8, hy * 0.6 + qy * tside * 0.8
-    n = math.hypot(tdx, tdy)
-    tdx, tdy = tdx / n, tdy / n
-    gx, gy = -tdy, tdx
-    ln = w * 0.7
-    parts.append(
-        (
-            np.array(
-                [
-                    (bx + gx * fw * 0.6, by + gy * fw * 0.6, tz),
-                    (bx + tdx * ln + gx * fw * 0.45, by + tdy * ln + gy * fw * 0.45, tz - 0.5),
-                    (bx + tdx * ln - gx * fw * 0.45, by + tdy * ln - gy * fw * 0.45, tz - 0.5),
-                    (bx - gx * fw * 0.6, by - gy * fw * 0.6, tz),
-                ]
-            ),
-            "finger",
-        )
-    )
-    return parts
-
-
-def hand_polygons(hand: Hand) -> list[F64]:
-    """The hand's world polygons (for labels: what it hides)."""
-    return [p for p, _ in _hand_parts(hand)]

@@ -18,8 +18,8 @@ from numpy.typing import NDArray
 
 from gammoneye.engine.matchid import MatchInfo, encode_xgid
 
-from .draw import _circle, hand_polygons
 from .scene import Checker, Scene, cube_corners
+from .shapes import circle_pts, clutter_hull, hand_polygons
 
 LABEL_SCHEMA = "gammoneye-render-label"
 LABEL_VERSION = 1
@@ -96,7 +96,7 @@ class _Projector:
 
 def _checker_pts(c: Checker) -> F64:
     return np.vstack(
-        [_circle(c.x, c.y, c.z, c.radius), _circle(c.x, c.y, c.z + c.height, c.radius)]
+        [circle_pts(c.x, c.y, c.z, c.radius), circle_pts(c.x, c.y, c.z + c.height, c.radius)]
     )
 
 
@@ -271,6 +271,4 @@ def scene_label(scene: Scene, image: str, seed: list[int]) -> dict[str, Any]:
 
 
 def _clutter_pts(scene: Scene, item: Any) -> F64:
-    from .draw import _clutter_hull
-
-    return _clutter_hull(item, scene.board.geometry)
+    return clutter_hull(item, scene.board.geometry)

@@ -51,7 +51,9 @@ def wood(
     rings = 0.5 + 0.5 * np.sin(2 * np.pi * (yy / period + warp))
     rings = rings ** rng.uniform(2.0, 5.0)
     streaks = smooth_noise(rng, h, w, cell=1.5, aspect=30.0) * 0.35
-    t = np.clip(0.55 * rings + 0.25 * streaks + 0.2, 0, 1) * rng.uniform(0.5, 0.9)
+    t = (np.clip(0.55 * rings + 0.25 * streaks + 0.2, 0, 1) * rng.uniform(0.5, 0.9)).astype(
+        np.float32
+    )
     return _mix(base, dark, t)
 
 
@@ -66,7 +68,7 @@ def felt(rng: np.random.Generator, h: int, w: int, base: BGR) -> U8:
 
 def leather(rng: np.random.Generator, h: int, w: int, base: BGR) -> U8:
     pebbles = smooth_noise(rng, h, w, cell=3.0)
-    pebbles = np.abs(pebbles) ** 0.6
+    pebbles = (np.abs(pebbles) ** 0.6).astype(np.float32)
     low = smooth_noise(rng, h, w, cell=120)
     creases = np.zeros((h, w), np.float32)
     for _ in range(int(rng.integers(2, 7))):

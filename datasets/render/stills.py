@@ -32,7 +32,7 @@ from gammoneye.engine.position import Position
 from .draw import Renderer
 from .labels import LABEL_SCHEMA, LABEL_VERSION, scene_label
 from .positions import PositionSupply, mat_positions, positions_from_mat
-from .scene import sample_scene
+from .sampling import sample_scene
 from .styles import BOARD_STYLES, style_named
 
 
