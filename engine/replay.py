@@ -41,6 +41,8 @@ from .events import (
     DoubleEvent,
     DropEvent,
     Event,
+    FlagClearedEvent,
+    FlagEvent,
     GameEndEvent,
     GameStartEvent,
     MatchEndEvent,
@@ -496,7 +498,9 @@ def record_from_events(events: Sequence[Event]) -> MatchRecord:
 
     Moves, cube actions and results are kept; invalid rolls, flags and corrections
     have no place in a ``.mat`` and are left out. An illegal play that stood is
-    written as it was made.
+    written as it was made; an illegal play whose flag was cleared as ``corrected``
+    is replaced by the move that follows it (the player redoing his turn with the
+    same dice [000 r19]).
     """
     start = next((e for e in events if isinstance(e, MatchStartEvent)), None)
     if start is None:
@@ -518,6 +522,8 @@ def record_from_events(events: Sequence[Event]) -> MatchRecord:
             )
 
     pending: RollEvent | None = None  # a roll not (yet) followed by its move
+    flagged: dict[str, int] = {}  # flag_id -> index in actions of the play it flagged
+    redo: int | None = None  # index of a corrected play: the next move replaces it
 
     def flush_roll() -> None:
         nonlocal pending
@@ -532,7 +538,18 @@ def record_from_events(events: Sequence[Event]) -> MatchRecord:
             continue
         if isinstance(event, MoveEvent):
             pending = None
-            actions.append(Action(event.player, "roll", 0, 0, dice=event.dice, play=event.play))
+            action = Action(event.player, "roll", 0, 0, dice=event.dice, play=event.play)
+            if redo is not None and actions[redo].player == event.player:
+                actions[redo] = action
+            else:
+                actions.append(action)
+            redo = None
+            continue
+        if isinstance(event, FlagEvent) and event.kind == "illegal_play" and actions:
+            flagged[event.flag_id] = len(actions) - 1
+            continue
+        if isinstance(event, FlagClearedEvent) and event.how == "corrected":
+            redo = flagged.pop(event.flag_id, None)
             continue
         if isinstance(event, (GameStartEvent, DoubleEvent, TakeEvent, DropEvent, GameEndEvent)):
             flush_roll()

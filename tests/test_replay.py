@@ -239,3 +239,30 @@ def test_an_unplayed_roll_is_one_problem_not_a_cascade() -> None:
     result = replay_mat(GOOD_GAME.replace("31: 8/5 6/5", "31:"))
     assert [(p.line, p.player) for p in result.all_problems()] == [(6, 0)]
     assert result.final.score == (0, 1)
+
+
+def _docs_example_events() -> list[object]:
+    """The short game of docs/event-log.md: Alice's illegal 13/7 is flagged, corrected."""
+    text = (REPO / "docs" / "event-log.md").read_text()
+    block = text.split("```jsonl\n", 1)[1].split("```", 1)[0]
+    events, problems = read_event_log(block)
+    assert problems == []
+    return events  # type: ignore[return-value]
+
+
+def test_a_corrected_illegal_play_is_replaced_by_the_redone_move() -> None:
+    record = record_from_events(_docs_example_events())  # type: ignore[arg-type]
+    plays = [(a.player, a.dice, a.play) for a in record.games[0].actions if a.kind == "roll"]
+    assert plays == [
+        (0, (3, 1), "8/5 6/5"),
+        (1, (6, 4), "24/18 13/9"),
+        (0, (5, 2), "13/11 13/8"),
+        (1, (6, 6), "13/7 13/7 8/2 8/2"),
+    ]
+
+
+def test_an_illegal_play_without_a_correction_stays() -> None:
+    events = [e for e in _docs_example_events() if type(e).__name__ != "FlagClearedEvent"]
+    record = record_from_events(events)  # type: ignore[arg-type]
+    plays = [a.play for a in record.games[0].actions if a.kind == "roll"]
+    assert plays == ["8/5 6/5", "24/18 13/9", "13/7", "13/11 13/8", "13/7 13/7 8/2 8/2"]
