@@ -6,6 +6,7 @@ stays instant and the engine commands never load OpenCV.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -138,3 +139,75 @@ def sheet(
     if not cv2.imwrite(str(out), img):
         raise _fail(f"cannot write {out}")
     typer.echo(f"wrote {out} ({img.shape[1]}x{img.shape[0]})")
+
+
+class YoloTask(StrEnum):
+    objects = "objects"
+    dice = "dice"
+
+
+@app.command("export-yolo")
+def export_yolo(
+    run: Annotated[Path, typer.Argument(help="A stills run (images/, labels/).")],
+    out: Annotated[
+        Path, typer.Option("--out", help="The dataset folder to create (absent or empty).")
+    ],
+    task: Annotated[
+        YoloTask,
+        typer.Option(
+            "--task",
+            help="objects: checker, die, cocked_die, cube. dice: 1..6 (top face) and cocked.",
+        ),
+    ] = YoloTask.objects,
+    val_fraction: Annotated[
+        float,
+        typer.Option(
+            "--val-fraction", min=0.0, max=0.9, help="Share of the images held out for val."
+        ),
+    ] = 0.1,
+    seed: Annotated[int, typer.Option("--seed", help="Same seed, same split.")] = 0,
+    min_visible: Annotated[
+        float,
+        typer.Option(
+            "--min-visible",
+            min=0.0,
+            max=1.0,
+            help="Leave out objects of which a hand leaves less than this fraction visible.",
+        ),
+    ] = 0.5,
+) -> None:
+    """Convert a stills run into an ultralytics YOLO detection dataset in OUT.
+
+    Writes images/{train,val}/ (hard links to the run's images, copies where the
+    file system cannot link), labels/{train,val}/*.txt (class cx cy w h, normalised)
+    and data.yaml. The split is by image and depends only on --seed. Objects
+    outside the image or mostly under a hand are left out; objects cut by the
+    image border keep their clipped box. Classes per task: docs/render-labels.md.
+
+    Examples:
+
+      gammoneye render export-yolo renders/train --out yolo/objects
+
+      gammoneye render export-yolo renders/train --out yolo/dice --task dice --val-fraction 0.2
+
+      yolo detect train data=yolo/objects/data.yaml model=yolo11n.yaml imgsz=640
+    """
+    from gammoneye.datasets.render.yolo import YoloExportError
+    from gammoneye.datasets.render.yolo import export_yolo as export
+
+    try:
+        summary = export(
+            run,
+            out,
+            task=task.value,
+            val_fraction=val_fraction,
+            seed=seed,
+            min_visible=min_visible,
+        )
+    except YoloExportError as exc:
+        raise _fail(str(exc)) from None
+    counts = ", ".join(f"{name} {k}" for name, k in summary.objects.items())
+    typer.echo(
+        f"wrote {summary.images['train']} train + {summary.images['val']} val images to {out} "
+        f"({counts}; {summary.skipped} left out)"
+    )
