@@ -289,6 +289,25 @@ def test_dice_stand_clear_of_checkers_unless_placed_on_or_against_one() -> None:
     assert not inside, inside
 
 
+def test_cube_stands_clear_of_dice_and_checkers() -> None:
+    inside = []
+    for i, scene in enumerate(_scenes()):
+        if scene.cube is None:
+            continue
+        x, y, z = scene.cube.centre
+        half = scene.cube.size / 2
+        for c in scene.checkers:
+            near = math.hypot(x - c.x, y - c.y) < c.radius + 0.9 * half
+            if near and z - half < c.z + c.height - 0.05 and c.z < z + half:
+                inside.append((i, scene.cube.place, "checker", c.where))
+                break
+        for d in scene.dice:
+            near = math.hypot(x - d.centre[0], y - d.centre[1]) < 0.9 * (half + d.size / 2)
+            if near and abs(z - d.centre[2]) < half + d.size / 2:
+                inside.append((i, scene.cube.place, "die", d.owner))
+    assert not inside, inside
+
+
 # --- runs -------------------------------------------------------------------------------
 
 
