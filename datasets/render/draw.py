@@ -27,7 +27,7 @@ from numpy.typing import NDArray
 from . import boardtex, materials
 from .camera import Canvas
 from .geometry import BoardGeometry, Box
-from .scene import Checker, Clutter, Cube, Die, Hand, Light, Scene, hash_name
+from .scene import Checker, Clutter, Cube, Die, Effects, Hand, Light, Scene, hash_name
 from .shapes import (
     ANGLES,
     at_height,
@@ -594,28 +594,37 @@ class Renderer:
         img = cv2.LUT(img, lut)
         mx, my = self._distortion_maps(canvas)
         img = cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
-        if not effects:
-            return img
-        if fx.defocus_sigma > 0:
-            img = cv2.GaussianBlur(img, (0, 0), fx.defocus_sigma)
-        if fx.motion_px >= 1.5:
-            n = round(fx.motion_px) | 1
-            kern = np.zeros((n, n), np.float32)
-            a = math.radians(fx.motion_angle_deg)
-            c = (n - 1) / 2
-            cv2.line(
-                kern,
-                (round(c - c * math.cos(a)), round(c - c * math.sin(a))),
-                (round(c + c * math.cos(a)), round(c + c * math.sin(a))),
-                1.0,
-                1,
-            )
-            img = cv2.filter2D(img, -1, kern / kern.sum())
-        if fx.noise_sigma > 0.3:
-            noise = np.empty((h, w, 3), np.int16)
-            cv2.setRNGSeed(fx.noise_seed)
-            cv2.randn(noise, 0, fx.noise_sigma)
-            img = (
-                cv2.add(img.astype(np.int16), noise, dtype=cv2.CV_16S).clip(0, 255).astype(np.uint8)
-            )
-        return img
+        return camera_effects(img, fx) if effects else img
+
+
+def sensor_noise(shape: tuple[int, ...], sigma: float, seed: int) -> NDArray[np.int16]:
+    """Gaussian sensor noise, per pixel and channel, from OpenCV's seeded generator."""
+    noise = np.empty(shape, np.int16)
+    cv2.setRNGSeed(seed)
+    cv2.randn(noise, 0, sigma)
+    return noise
+
+
+def camera_effects(img: U8, fx: Effects, noise: NDArray[np.int16] | None = None) -> U8:
+    """What the camera adds: defocus, motion blur, sensor noise (``noise``, else drawn
+    with ``fx.noise_seed``). Applied last, so a clip can reuse one clean frame."""
+    if fx.defocus_sigma > 0:
+        img = cv2.GaussianBlur(img, (0, 0), fx.defocus_sigma)
+    if fx.motion_px >= 1.5:
+        n = round(fx.motion_px) | 1
+        kern = np.zeros((n, n), np.float32)
+        a = math.radians(fx.motion_angle_deg)
+        c = (n - 1) / 2
+        cv2.line(
+            kern,
+            (round(c - c * math.cos(a)), round(c - c * math.sin(a))),
+            (round(c + c * math.cos(a)), round(c + c * math.sin(a))),
+            1.0,
+            1,
+        )
+        img = cv2.filter2D(img, -1, kern / kern.sum())
+    if noise is None and fx.noise_sigma > 0.3:
+        noise = sensor_noise(img.shape, fx.noise_sigma, fx.noise_seed)
+    if noise is not None:
+        img = cv2.add(img, noise, dtype=cv2.CV_8U)
+    return img

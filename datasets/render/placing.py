@@ -8,6 +8,7 @@ coordinates (centimetres, see :mod:`.geometry`).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -32,167 +33,148 @@ from .styles import DICE_COLOURS, SKIN_TONES, SLEEVES, CheckerLook, DiceLook
 
 # --- checkers -----------------------------------------------------------------------------
 
+#: Checker counts of both players: per player 26 numbers, own points 1..24 at index
+#: 0..23, then the bar (24) and borne off (25). Unlike a Position it may hold any
+#: counts (a checker in a hand is on no point) and both players on one point (an
+#: illegal play onto a blocked point, a hit checker not yet on the bar).
+Layout = tuple[tuple[int, ...], tuple[int, ...]]
+BAR, OFF = 24, 25
 
-def _point_checkers(
-    scene_rng: np.random.Generator,
-    g: BoardGeometry,
-    point: int,
-    owner: int,
-    count: int,
-    radius: float,
-    height: float,
-    colour: BGR,
-    stacking: str,
-) -> list[Checker]:
+
+def layout_of(position: Position) -> Layout:
+    """The layout of a position (borne-off checkers counted at index 25)."""
+    return tuple(  # type: ignore[return-value]
+        (*position.boards[p], position.off(p)) for p in (0, 1)
+    )
+
+
+def _jitter(seed: int, *keys: int) -> tuple[float, float]:
+    """Two stable numbers in [-1, 1) for a checker: it keeps its small offset while
+    other checkers move (a seeded generator per checker would be too slow)."""
+    h = seed & 0xFFFFFFFF
+    for k in keys:
+        h = ((h ^ (k & 0xFFFFFFFF)) * 0x9E3779B1 + 0x7F4A7C15) & 0xFFFFFFFF
+        h ^= h >> 15
+    return ((h & 0xFFFF) / 32768.0 - 1.0, ((h >> 16) & 0xFFFF) / 32768.0 - 1.0)
+
+
+@dataclass(frozen=True)
+class CheckerStyle:
+    """How checkers of one scene are sized, coloured and piled."""
+
+    radius: float
+    height: float
+    colours: tuple[BGR, BGR]
+    stacking: str  # "layer": a second layer above five; "row": a longer row first
+    gap: float  # spacing between neighbours along a point, cm
+    seed: int  # for the per-checker jitter
+
+    @classmethod
+    def of(
+        cls,
+        g: BoardGeometry,
+        look: CheckerLook,
+        colours: tuple[BGR, BGR],
+        stacking: str,
+        rng: np.random.Generator,
+    ) -> CheckerStyle:
+        radius = g.point_width * look.diameter_fill / 2
+        return cls(
+            radius,
+            2 * radius * look.height_ratio,
+            colours,
+            stacking,
+            2 * radius * float(rng.uniform(0.0, 0.04)),
+            int(rng.integers(2**31)),
+        )
+
+
+def _point_slot(
+    g: BoardGeometry, cs: CheckerStyle, point: int, k: int
+) -> tuple[float, float, float, int]:
+    """(x, y, z, layer) of the ``k``-th checker on a point (0: at the rail)."""
     x0, y0, d = g.point_base(point)
-    dia = 2 * radius
-    gap = dia * float(scene_rng.uniform(0.0, 0.04))
-    row_fit = max(1, int((g.field_depth / 2 - 0.2) // (dia + gap)))
-    row = min(row_fit + 1, 6) if stacking == "row" else min(row_fit, 5)
-    out = []
-    for k in range(count):
-        layer, slot = divmod(k, row)
-        along = radius + slot * (dia + gap) + (layer % 2) * radius * 0.5
-        jx = float(scene_rng.normal(0, 0.03 * dia))
-        jy = float(scene_rng.normal(0, 0.02 * dia))
-        out.append(
-            Checker(
-                owner,
-                "point",
-                point,
-                x0 + jx,
-                y0 + d * (along + 0.05) + jy,
-                layer * height,
-                radius,
-                height,
-                colour,
-                layer,
-            )
-        )
-    return out
+    dia = 2 * cs.radius
+    row_fit = max(1, int((g.field_depth / 2 - 0.2) // (dia + cs.gap)))
+    row = min(row_fit + 1, 6) if cs.stacking == "row" else min(row_fit, 5)
+    layer, slot = divmod(k, row)
+    along = cs.radius + slot * (dia + cs.gap) + (layer % 2) * cs.radius * 0.5
+    jx, jy = _jitter(cs.seed, point, k)
+    return (
+        x0 + jx * 0.05 * dia,
+        y0 + d * (along + 0.05) + jy * 0.035 * dia,
+        layer * cs.height,
+        layer,
+    )
 
 
-def _bar_checkers(
-    g: BoardGeometry,
-    owner_sign: float,
-    owner: int,
-    count: int,
-    radius: float,
-    height: float,
-    colour: BGR,
-    rng: np.random.Generator,
-) -> list[Checker]:
-    out = []
-    for k in range(count):
-        layer, slot = divmod(k, 4)
-        y = owner_sign * (radius + 1.5 + slot * 2.05 * radius)
-        out.append(
-            Checker(
-                owner,
-                "bar",
-                None,
-                float(rng.normal(0, 0.1)),
-                y,
-                g.bar_height + layer * height,
-                radius,
-                height,
-                colour,
-                layer,
-            )
-        )
-    return out
+def _bar_slot(
+    g: BoardGeometry, cs: CheckerStyle, side: float, k: int
+) -> tuple[float, float, float, int]:
+    layer, slot = divmod(k, 4)
+    jx, _ = _jitter(cs.seed, 25, k, int(side))
+    y = side * (cs.radius + 1.5 + slot * 2.05 * cs.radius)
+    return (jx * 0.15, y, g.bar_height + layer * cs.height, layer)
 
 
-def _off_checkers(
-    g: BoardGeometry,
-    seat_sign: float,
-    owner: int,
-    count: int,
-    radius: float,
-    height: float,
-    colour: BGR,
-    rng: np.random.Generator,
-) -> list[Checker]:
-    """Borne-off checkers: in a tray on the owner's half, or on the table beside
-    the board (at the owner's right)."""
+def _off_slot(
+    g: BoardGeometry, cs: CheckerStyle, seat_sign: float, k: int
+) -> tuple[float, float, float, int]:
+    """Borne-off checkers: piles of five in a tray on the owner's half, or on the
+    table beside the board when it has no tray."""
     trays = g.tray_boxes()
-    out = []
+    col, lay = divmod(k, 5)
+    jx, _ = _jitter(cs.seed, 26, k, int(seat_sign))
     if trays:
         tray = trays[-1] if seat_sign < 0 else trays[0]
-        cx = (tray.x0 + tray.x1) / 2
-        per_col = 5
-        for k in range(count):
-            col, lay = divmod(k, per_col)
-            y = seat_sign * (g.field_depth / 2 - radius - 0.4 - col * 2.05 * radius)
-            out.append(
-                Checker(
-                    owner,
-                    "off",
-                    None,
-                    cx + float(rng.normal(0, 0.08)),
-                    y,
-                    lay * height,
-                    radius,
-                    height,
-                    colour,
-                    lay,
+        y = seat_sign * (g.field_depth / 2 - cs.radius - 0.4 - col * 2.05 * cs.radius)
+        return ((tray.x0 + tray.x1) / 2 + jx * 0.1, y, lay * cs.height, lay)
+    side = g.x_max + cs.radius + 2.5 if seat_sign < 0 else g.x_min - cs.radius - 2.5
+    y = seat_sign * (g.field_depth / 2 - cs.radius - col * 2.1 * cs.radius)
+    return (side + jx * 0.12, y, -g.floor + lay * cs.height, lay)
+
+
+def place_layout(
+    g: BoardGeometry, layout: Layout, bottom: int, cs: CheckerStyle, first: int | None = None
+) -> list[Checker]:
+    """Every checker of ``layout``. On a point both players hold (an illegal play, a
+    hit not yet finished) the player ``first`` (default: the one not at the bottom)
+    lies at the rail and the other's checkers pile on after his."""
+    out: list[Checker] = []
+    used: dict[int, int] = {}
+    order = (1 - bottom, bottom) if first is None else (first, 1 - first)
+    for player in order:
+        counts = layout[player]
+        seat_sign = -1.0 if player == bottom else 1.0
+        colour = cs.colours[player]
+        for own in range(1, 25):
+            point = own if player == bottom else 25 - own
+            for _ in range(counts[own - 1]):
+                k = used.get(point, 0)
+                used[point] = k + 1
+                x, y, z, layer = _point_slot(g, cs, point, k)
+                out.append(
+                    Checker(player, "point", point, x, y, z, cs.radius, cs.height, colour, layer)
                 )
-            )
-        return out
-    side = g.x_max + radius + 2.5 if seat_sign < 0 else g.x_min - radius - 2.5
-    for k in range(count):
-        col, lay = divmod(k, 5)
-        y = seat_sign * (g.field_depth / 2 - radius - col * 2.1 * radius)
-        out.append(
-            Checker(
-                owner,
-                "off",
-                None,
-                side + float(rng.normal(0, 0.1)),
-                y,
-                -g.floor + lay * height,
-                radius,
-                height,
-                colour,
-                lay,
-            )
-        )
+        for k in range(counts[BAR]):
+            x, y, z, layer = _bar_slot(g, cs, -seat_sign, k)
+            out.append(Checker(player, "bar", None, x, y, z, cs.radius, cs.height, colour, layer))
+        for k in range(counts[OFF]):
+            x, y, z, layer = _off_slot(g, cs, seat_sign, k)
+            out.append(Checker(player, "off", None, x, y, z, cs.radius, cs.height, colour, layer))
     return out
 
 
 def place_checkers(
-    rng: np.random.Generator,
-    g: BoardGeometry,
-    position: Position,
-    bottom: int,
-    colours: tuple[BGR, BGR],
-    look: CheckerLook,
-    stacking: str,
+    g: BoardGeometry, position: Position, bottom: int, cs: CheckerStyle
 ) -> list[Checker]:
-    radius = g.point_width * look.diameter_fill / 2
-    height = 2 * radius * look.height_ratio
-    out: list[Checker] = []
-    for player in (0, 1):
-        board = position.boards[player]
-        seat_sign = -1.0 if player == bottom else 1.0
-        for own in range(1, 25):
-            n = board[own - 1]
-            if n:
-                point = own if player == bottom else 25 - own
-                out += _point_checkers(
-                    rng, g, point, player, n, radius, height, colours[player], stacking
-                )
-        out += _bar_checkers(g, -seat_sign, player, board[24], radius, height, colours[player], rng)
-        out += _off_checkers(
-            g, seat_sign, player, position.off(player), radius, height, colours[player], rng
-        )
-    return out
+    return place_layout(g, layout_of(position), bottom, cs)
 
 
 # --- dice and cube --------------------------------------------------------------------------
 
 
-def _dice_look(rng: np.random.Generator) -> DiceLook:
+def dice_look(rng: np.random.Generator) -> DiceLook:
     _, body, pips = DICE_COLOURS[int(rng.integers(len(DICE_COLOURS)))]
     precision = rng.random() < 0.3
     style = (
@@ -302,10 +284,14 @@ def place_dice(
     roller_right: float,
     fault: str | None,
     lean: str | None,
+    *,
+    values: tuple[int, int] | None = None,
+    look: DiceLook | None = None,
 ) -> list[Die]:
-    """The roller's two dice; ``fault`` one of :data:`DIE_FAULTS` or None."""
-    look = _dice_look(rng)
-    values = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+    """The roller's two dice (``values``, else random); ``fault`` one of
+    :data:`DIE_FAULTS` or None; ``lean``: what a cocked die leans on."""
+    look = look or dice_look(rng)
+    values = values or (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
     taken = [(c.x, c.y, c.radius) for c in scene_checkers if c.where == "point"]
     half = roller_right if fault != "wrong_half" else -roller_right
     dice: list[Die] = []
@@ -447,7 +433,7 @@ def place_idle_dice(
 ) -> list[Die]:
     """The other player's pair, waiting on his side: on the rail in front of him
     or on the bar end (tournament boards have four dice [001 3.3])."""
-    look = _dice_look(rng)
+    look = dice_look(rng)
     out = []
     on_rail = rng.random() < 0.6
     for i in range(2):

@@ -17,6 +17,7 @@ from gammoneye.engine.position import Position
 from .camera import Camera
 from .geometry import BoardGeometry, geometry_for
 from .placing import (
+    CheckerStyle,
     place_checkers,
     place_clutter,
     place_cube,
@@ -169,7 +170,7 @@ def sample_scene(
         glossy=bool(rng.random() < 0.4),
     )
     stacking = "row" if rng.random() < 0.4 else "layer"
-    checkers = place_checkers(rng, g, position, bottom, colours, look, stacking)
+    checkers = place_checkers(g, position, bottom, CheckerStyle.of(g, look, colours, stacking, rng))
 
     dice: list[Die] = []
     u = rng.random()
