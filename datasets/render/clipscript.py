@@ -59,6 +59,7 @@ from .placing import (
     place_cube,
     place_dice,
     place_layout,
+    spots_of,
 )
 from .scene import Checker, Cube, Die, Hand, _mat, rot_axis, rot_z
 from .styles import DiceLook
@@ -592,12 +593,14 @@ class Director:
     def cube_to(self, player: int, place: str, value: int) -> None:
         if self.cube is None:
             return
+        taken = spots_of(self._checkers(self.layout), self.dice)
         target = place_cube(
             np.random.default_rng([self.setup.cube_seed, len(self.frames)]),
             self.setup.geometry,
             self.setup.bottom,
             place,
             value,
+            taken,
         )
         c = self.cube
         self.reach(player, (c.centre[0], c.centre[1], c.centre[2] + c.size), 0.3, "cube")

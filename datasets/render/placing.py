@@ -8,6 +8,7 @@ coordinates (centimetres, see :mod:`.geometry`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -95,10 +96,16 @@ def _point_slot(
     """(x, y, z, layer) of the ``k``-th checker on a point (0: at the rail)."""
     x0, y0, d = g.point_base(point)
     dia = 2 * cs.radius
+    # a row stops short of the field's middle line, so stacks on opposite points
+    # never meet; "row" piles make it as long as it fits (up to six), "layer" piles
+    # stop at five; each layer above holds one fewer, in the gaps of the one below
     row_fit = max(1, int((g.field_depth / 2 - 0.2) // (dia + cs.gap)))
-    row = min(row_fit + 1, 6) if cs.stacking == "row" else min(row_fit, 5)
-    layer, slot = divmod(k, row)
-    along = cs.radius + slot * (dia + cs.gap) + (layer % 2) * cs.radius * 0.5
+    row = min(row_fit, 6) if cs.stacking == "row" else min(row_fit, 5)
+    layer, slot = 0, k
+    while slot >= row - min(layer, 1) and row > 1:
+        slot -= row - min(layer, 1)
+        layer += 1
+    along = cs.radius + (slot + 0.5 * min(layer, 1)) * (dia + cs.gap)
     jx, jy = _jitter(cs.seed, point, k)
     return (
         x0 + jx * 0.05 * dia,
@@ -163,6 +170,20 @@ def place_layout(
             x, y, z, layer = _off_slot(g, cs, seat_sign, k)
             out.append(Checker(player, "off", None, x, y, z, cs.radius, cs.height, colour, layer))
     return out
+
+
+Spot = tuple[float, float, float]  # x, y, radius of something standing on the board
+
+
+def is_clear(x: float, y: float, r: float, taken: Sequence[Spot], margin: float = 0.1) -> bool:
+    """Whether a round footprint of radius ``r`` at (x, y) touches nothing in ``taken``."""
+    return all(math.hypot(x - tx, y - ty) >= r + tr + margin for tx, ty, tr in taken)
+
+
+def spots_of(checkers: Sequence[Checker], dice: Sequence[Die] = ()) -> list[Spot]:
+    return [(c.x, c.y, c.radius) for c in checkers] + [
+        (d.centre[0], d.centre[1], d.size * 0.72) for d in dice
+    ]
 
 
 def place_checkers(
@@ -364,57 +385,47 @@ def _cocked_die(
     dice: list[Die],
     lean: str | None,
 ) -> Die:
+    """A die resting tilted against ``lean`` (a checker, the rail, the board's edge,
+    the bar), at a spot clear of everything else; with no such spot nearby it leans
+    on nothing visible (a crumb, an uneven felt) and stays where it fell."""
     tilt = float(rng.uniform(12, 42))
     s = look.size_cm
     x, y = xy
+    half = 1.0 if x > 0 else -1.0
+    taken = spots_of(checkers, dice)
+    r = s * 0.72
+    tries: list[tuple[float, float, float, Checker | None]] = []  # x, y, lean direction
     if lean == "checker":
         near = [c for c in checkers if c.where == "point" and c.layer == 0 and x * c.x > 0]
-        if near:
+        for _ in range(12 if near else 0):
             c = near[int(rng.integers(len(near)))]
             ang = float(rng.uniform(0, 2 * math.pi))
             dist = c.radius + s * 0.45
-            x, y = c.x + dist * math.cos(ang), c.y + dist * math.sin(ang)
+            tries.append((c.x + dist * math.cos(ang), c.y + dist * math.sin(ang), ang + math.pi, c))
+    elif lean in ("rail", "edge"):
+        for _ in range(12):
+            top = 1.0 if rng.random() < 0.5 else -1.0
+            px = half * float(rng.uniform(g.bar_width / 2 + s, g.bar_width / 2 + g.field_width - s))
+            tries.append((px, top * (g.field_depth / 2 - s * 0.45), math.atan2(top, 0.0), None))
+    elif lean == "bar":
+        for _ in range(12):
+            py = float(rng.uniform(-g.field_depth / 2 + s, g.field_depth / 2 - s))
+            tries.append((half * (g.bar_width / 2 + s * 0.45), py, math.atan2(0.0, -half), None))
+    for tx, ty, direction, against in tries:
+        others = [t for t in taken if against is None or (t[0], t[1]) != (against.x, against.y)]
+        if is_clear(tx, ty, r, others):
             return make_die(
                 rng,
                 value,
                 owner,
-                (x, y),
+                (tx, ty),
                 0.0,
                 look,
                 tilt_deg=tilt,
-                lean_dir=ang + math.pi,
-                leaning_on="checker",
+                lean_dir=direction,
+                leaning_on=lean,
             )
-    if lean in ("rail", "edge"):
-        top = 1.0 if rng.random() < 0.5 else -1.0
-        y = top * (g.field_depth / 2 - s * 0.45)
-        return make_die(
-            rng,
-            value,
-            owner,
-            (x, y),
-            0.0,
-            look,
-            tilt_deg=tilt,
-            lean_dir=math.atan2(top, 0.0),
-            leaning_on=lean,
-        )
-    if lean == "bar":
-        side = 1.0 if x > 0 else -1.0
-        x = side * (g.bar_width / 2 + s * 0.45)
-        return make_die(
-            rng,
-            value,
-            owner,
-            (x, y),
-            0.0,
-            look,
-            tilt_deg=tilt,
-            lean_dir=math.atan2(0.0, -side),
-            leaning_on="bar",
-        )
-    # "die" is handled by the caller; anything else leans on nothing visible (a
-    # crumb, the felt's edge): still cocked
+    # "die" is handled by the caller
     return make_die(
         rng,
         value,
@@ -424,33 +435,51 @@ def _cocked_die(
         look,
         tilt_deg=tilt,
         lean_dir=float(rng.uniform(0, 2 * math.pi)),
-        leaning_on=lean,
+        leaning_on="die" if lean == "die" else None,
     )
 
 
 def place_idle_dice(
-    rng: np.random.Generator, g: BoardGeometry, owner: int, seat_sign: float
+    rng: np.random.Generator,
+    g: BoardGeometry,
+    owner: int,
+    seat_sign: float,
+    taken: Sequence[Spot] = (),
 ) -> list[Die]:
-    """The other player's pair, waiting on his side: on the rail in front of him
-    or on the bar end (tournament boards have four dice [001 3.3])."""
+    """The other player's pair, waiting side by side on his side: on the rail in
+    front of him, on the bar end, or on the table by the board when neither has room
+    (tournament boards have four dice [001 3.3])."""
     look = dice_look(rng)
-    out = []
-    on_rail = rng.random() < 0.6
-    for i in range(2):
-        v = int(rng.integers(1, 7))
-        if on_rail and g.rail_width > look.size_cm * 1.2:
-            x = float(rng.uniform(-g.field_width, g.field_width)) * 0.6 + i * look.size_cm * 1.3
-            y = seat_sign * (g.field_depth / 2 + g.rail_width / 2)
-            out.append(make_die(rng, v, owner, (x, y), g.rail_height, look))
-        else:
-            y = seat_sign * (g.field_depth / 2 - look.size_cm * (1.0 + 1.3 * i))
-            out.append(make_die(rng, v, owner, (0.0, y), g.bar_height, look))
-    return out
+    s = look.size_cm
+    step = s * 1.45
+    x0 = float(rng.uniform(-g.field_width, g.field_width)) * 0.6
+    y_rail = seat_sign * (g.field_depth / 2 + g.rail_width / 2)
+    y_bar = seat_sign * (g.field_depth / 2 - s * 0.9)
+    y_table = seat_sign * (g.y_max + s * 1.5)
+    Pair = tuple[list[tuple[float, float]], float]
+    rail: Pair = ([(x0, y_rail), (x0 + step, y_rail)], g.rail_height)
+    bar: Pair = ([(0.0, y_bar), (0.0, y_bar - seat_sign * step)], g.bar_height)
+    table: Pair = ([(x0, y_table), (x0 + step, y_table)], -g.floor)
+    options = [rail, bar] if rng.random() < 0.6 else [bar, rail]
+    if g.rail_width <= s * 1.2:
+        options = [bar]
+    for xy, z in [*options, table]:
+        if z == -g.floor or all(is_clear(x, y, s * 0.72, taken) for x, y in xy):
+            return [make_die(rng, int(rng.integers(1, 7)), owner, p, z, look) for p in xy]
+    raise AssertionError("unreachable: the table always has room")
 
 
 def place_cube(
-    rng: np.random.Generator, g: BoardGeometry, bottom: int, place: str, value: int
+    rng: np.random.Generator,
+    g: BoardGeometry,
+    bottom: int,
+    place: str,
+    value: int,
+    taken: Sequence[Spot] = (),
 ) -> Cube:
+    """The cube showing ``value`` at ``place`` ("centre": the middle of the bar;
+    "player0"/"player1": the owner's end of the bar or his rail; "offered": on the
+    field), moved along its place until it stands clear of ``taken``."""
     size = float(rng.uniform(2.0, 2.8))
     body = (
         (235, 238, 240)
@@ -487,9 +516,28 @@ def place_cube(
         z = 0.0
     else:
         raise ValueError(f"unknown cube place {place!r}")
+    xy = _clear_along(xy, size * 0.72, taken, place, g)
     rot = rot_z(float(rng.uniform(0, 2 * math.pi)))
     faces = (value, *[f for f in CUBE_FACES if f != value])
     return Cube(value, place, (xy[0], xy[1], z + size / 2), _mat(rot), size, body, ink, faces)  # type: ignore[arg-type]
+
+
+def _clear_along(
+    xy: tuple[float, float], r: float, taken: Sequence[Spot], place: str, g: BoardGeometry
+) -> tuple[float, float]:
+    """The nearest clear spot to ``xy`` along the cube's place: up and down the bar
+    for the bar, sideways on a rail or the field."""
+    if is_clear(xy[0], xy[1], r, taken):
+        return xy
+    on_bar = abs(xy[0]) < g.bar_width / 2 and abs(xy[1]) <= g.field_depth / 2
+    for k in range(1, 60):
+        d = (k + 1) // 2 * 0.5 * (1 if k % 2 else -1)
+        cand = (xy[0], xy[1] + d) if on_bar else (xy[0] + d, xy[1])
+        if on_bar and abs(cand[1]) > g.field_depth / 2 - r:
+            continue
+        if is_clear(cand[0], cand[1], r, taken):
+            return cand
+    return xy
 
 
 # --- people and things ----------------------------------------------------------------------

@@ -24,6 +24,7 @@ from .placing import (
     place_dice,
     place_hands,
     place_idle_dice,
+    spots_of,
 )
 from .scene import (
     CUBE_FACES,
@@ -81,7 +82,14 @@ def place_camera(
     dy = float(rng.uniform(-0.4, 0.4)) * free_y - ((y0 + y1) / 2 - height / 2)
     dx = max(-x0, min(dx, width - x1))
     dy = max(-y0, min(dy, height - y1))
-    return _shifted(cam, dx, dy)
+    # turning the camera is not a pure shift (and the lens bends the board's edge
+    # differently off centre): back off until the whole board is in the frame
+    for back in (1.0, 0.8, 0.6, 0.4, 0.2):
+        moved = _shifted(cam, dx * back, dy * back)
+        x0, y0, x1, y1 = _board_extent_px(moved, g)
+        if x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height:
+            return moved
+    return cam
 
 
 def _shifted(cam: Camera, dx: float, dy: float) -> Camera:
@@ -91,7 +99,7 @@ def _shifted(cam: Camera, dx: float, dy: float) -> Camera:
     r = cam.R
     pan = rot_axis(np.array([0.0, 1.0, 0.0]), ax)  # about camera y
     tilt = rot_axis(np.array([1.0, 0.0, 0.0]), -ay)
-    new_r = (pan @ tilt).T @ r
+    new_r = pan @ tilt @ r  # camera coordinates turned: p' = Q p
     eye = cam.eye
     t = -new_r @ eye
     return replace(cam, rotation=_mat(new_r), translation=(float(t[0]), float(t[1]), float(t[2])))
@@ -194,18 +202,19 @@ def sample_scene(
         dice += place_dice(rng, g, checkers, roller, right, fault, lean)
     if rng.random() < 0.45:
         other = 1 - roller
-        dice += place_idle_dice(rng, g, other, -1.0 if other == bottom else 1.0)
+        seat = -1.0 if other == bottom else 1.0
+        dice += place_idle_dice(rng, g, other, seat, spots_of(checkers, dice))
 
     cube = None
     c = rng.random()
     if c < 0.9:
         r = rng.random()
         if r < 0.4:
-            cube = place_cube(rng, g, bottom, "centre", 64)
+            cube = place_cube(rng, g, bottom, "centre", 64, spots_of(checkers, dice))
         else:
             value = CUBE_FACES[1 + int(rng.integers(5))]
             place = "offered" if r > 0.85 else ("player0" if rng.random() < 0.5 else "player1")
-            cube = place_cube(rng, g, bottom, place, value)
+            cube = place_cube(rng, g, bottom, place, value, spots_of(checkers, dice))
 
     n_hands = 0 if rng.random() < 0.6 else (1 if rng.random() < 0.8 else 2)
     hands = place_hands(rng, g, n_hands, rng.random() < 0.5)

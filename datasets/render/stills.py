@@ -152,7 +152,7 @@ def _prepare(cfg: StillsConfig) -> list[int]:
     (cfg.out / "images").mkdir(parents=True, exist_ok=True)
     (cfg.out / "labels").mkdir(parents=True, exist_ok=True)
     manifest = cfg.out / "manifest.json"
-    want = cfg.manifest()
+    want = json.loads(json.dumps(cfg.manifest()))  # as it reads back: tuples are lists
     if manifest.exists():
         have = json.loads(manifest.read_text())
         same = {k: v for k, v in have.items() if k not in ("n", "first")} == {
