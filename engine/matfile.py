@@ -330,7 +330,9 @@ def read_mat(text: str, *, strict: bool = False) -> tuple[MatchRecord, list[MatP
             if game is not None and awaiting_score:
                 problems.add(game.line, f"no score line after 'Game {game.number}'")
             game_number = int(m.group(1))
-            expected = games[-1].number + 1 if games else 1
+            # the first game may be any: an excerpt of a match (a recording that
+            # began late) starts from its first game's written score
+            expected = games[-1].number + 1 if games else game_number
             if game_number != expected:
                 problems.add(number, f"game {game_number} out of order: expected Game {expected}")
             right = per_game_right.get(number, overall_right)

@@ -234,8 +234,9 @@ class _Walker:
             return False
         if state.phase is Phase.GAME_OVER:
             state = state.next_game()
-        elif state.phase is not Phase.START:
-            # The previous game never ended: start this one from its written score.
+        elif state.phase is not Phase.START or game.number != state.game_number:
+            # A previous game that never ended, or an excerpt of a match that begins
+            # at a later game: start this one from its written score.
             state = dataclasses.replace(
                 MatchState.new(self.record.match_length, state.profile),
                 score=game.score,

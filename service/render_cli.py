@@ -110,6 +110,9 @@ def sheet(
         typer.Option("--beside", help="A folder of real photos to show under the renders."),
     ] = None,
     beside_n: Annotated[int, typer.Option("--beside-n", min=1, help="How many of those.")] = 12,
+    dice: Annotated[
+        bool, typer.Option("--dice", help="Tiles are crops around the labelled dice.")
+    ] = False,
 ) -> None:
     """Write a PNG contact sheet of a folder of images.
 
@@ -118,6 +121,8 @@ def sheet(
       gammoneye render sheet renders/train --out sheet.png --boxes
 
       gammoneye render sheet renders/train --beside ../shared/data/dice-photos/Valid
+
+      gammoneye render sheet renders/train --dice --beside ../shared/data/dice-photos/Valid
     """
     import cv2
 
@@ -132,6 +137,7 @@ def sheet(
             boxes=boxes,
             beside=beside,
             beside_n=beside_n,
+            dice=dice,
         )
     except SheetError as exc:
         raise _fail(str(exc)) from None

@@ -86,9 +86,6 @@ def test_event_log_round_trip(path: Path) -> None:
     assert write_mat(record_from_events(parsed)) == write_mat(original.canonical_record())
 
 
-
-
-
 @pytest.mark.parametrize(
     ("old", "new", "line", "error"),
     [
@@ -266,3 +263,16 @@ def test_an_illegal_play_without_a_correction_stays() -> None:
     record = record_from_events(events)  # type: ignore[arg-type]
     plays = [a.play for a in record.games[0].actions if a.kind == "roll"]
     assert plays == ["8/5 6/5", "24/18 13/9", "13/7", "13/11 13/8", "13/7 13/7 8/2 8/2"]
+
+
+def test_an_excerpt_starting_at_a_later_game_replays_from_its_score() -> None:
+    # games 2.. of the demo match, as a recording that began late would hold them
+    full = DEMO_MAT.read_text()
+    head, _, rest = full.partition(" Game 1\n")
+    excerpt = head + " Game 2\n" + rest.split(" Game 2\n", 1)[1]
+    result = replay_mat(excerpt)
+    assert result.ok, [p.describe() for p in result.all_problems()]
+    whole = replay_mat(full)
+    later = [(e.game, e.kind, e.player, e.dice, e.play) for e in whole.entries if e.game > 1]
+    assert [(e.game, e.kind, e.player, e.dice, e.play) for e in result.entries] == later
+    assert replay_mat(head + " Game 3\n" + rest.split(" Game 3\n", 1)[1]).ok

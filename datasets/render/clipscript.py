@@ -190,17 +190,6 @@ def _lerp3(a: Sequence[float], b: Sequence[float], s: float) -> tuple[float, flo
     return (a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s, a[2] + (b[2] - a[2]) * s)
 
 
-def _pid(layout: Layout, turn: int) -> str | None:
-    """The Position ID of a layout, None when it is no position (a checker in the air)."""
-    try:
-        pos = Position((tuple(layout[0][:25]), tuple(layout[1][:25])), turn)
-    except PositionError:
-        return None
-    if any(pos.off(p) != layout[p][OFF] for p in (0, 1)):
-        return None
-    return pos.position_id()
-
-
 def _with(layout: Layout, player: int, index: int, delta: int) -> Layout:
     rows = [list(layout[0]), list(layout[1])]
     rows[player][index] += delta
@@ -645,7 +634,10 @@ class ClipScript:
     not_injected: tuple[str, ...] = ()
 
     def frame_truth(self, index: int) -> dict[str, Any]:
-        """What a perfect reader would say of frame ``index``."""
+        """What a perfect reader would say of frame ``index``: the phase, how many
+        hands are over the table, the checkers at rest (per player 26 counts: own
+        points 1..24, bar, borne off), checkers in the air, the dice at rest (none
+        while they tumble) and the cube."""
         f = self.frames[index]
         settled_dice = [d for d in f.dice if f.phase != "rolling"]
         return {
@@ -653,7 +645,8 @@ class ClipScript:
             "t": round(index / self.fps, 3),
             "phase": f.phase,
             "hands": len(f.hands),
-            "board": _pid(f.layout, 0) if not f.carried else None,
+            "checkers": [list(f.layout[0]), list(f.layout[1])],
+            "in_air": len(f.carried),
             "dice": [
                 {
                     "value": d.value,

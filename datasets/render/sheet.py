@@ -86,6 +86,10 @@ def _tile(path: Path, size: tuple[int, int], boxes: bool, caption: str) -> U8:
         label = _label_for(path)
         if label is not None:
             draw_label(img, label)
+    return _fit(img, size, caption or path.name)
+
+
+def _fit(img: U8, size: tuple[int, int], caption: str) -> U8:
     tw, th = size
     h, w = img.shape[:2]
     s = min(tw / w, th / h)
@@ -93,14 +97,45 @@ def _tile(path: Path, size: tuple[int, int], boxes: bool, caption: str) -> U8:
     tile = np.full((th, tw, 3), 32, np.uint8)
     y, x = (th - small.shape[0]) // 2, (tw - small.shape[1]) // 2
     tile[y : y + small.shape[0], x : x + small.shape[1]] = small
-    text = caption or path.name
-    cv2.putText(
-        tile, text[:48], (4, th - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 3, cv2.LINE_AA
-    )
-    cv2.putText(
-        tile, text[:48], (4, th - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (255, 255, 255), 1, cv2.LINE_AA
-    )
+    for colour, width in (((0, 0, 0), 3), ((255, 255, 255), 1)):
+        cv2.putText(
+            tile,
+            caption[:48],
+            (4, th - 6),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            0.4,
+            colour,
+            width,
+            cv2.LINE_AA,
+        )
     return tile
+
+
+def dice_tiles(files: Sequence[Path], size: tuple[int, int], n: int) -> list[U8]:
+    """Square crops around the labelled dice of rendered images (three times a die's
+    box), captioned with value and cocked: to compare with photos of real dice."""
+    tiles: list[U8] = []
+    for path in files:
+        label = _label_for(path)
+        img = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if label is None or img is None:
+            continue
+        h, w = img.shape[:2]
+        for d in label["dice"]:
+            if not d["box"] or d["truncated"] or d["hidden_by_hand"] > 0.2:
+                continue
+            x0, y0, x1, y1 = d["box"]
+            half = max(x1 - x0, y1 - y0) * 1.5
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            a, b = int(max(0, cx - half)), int(max(0, cy - half))
+            c, e = int(min(w, cx + half)), int(min(h, cy + half))
+            caption = f"{d['value']}{' cocked' if d['cocked'] else ''} {path.stem}"
+            tiles.append(_fit(img[b:e, a:c], size, caption))
+            if len(tiles) == n:
+                return tiles
+    if not tiles:
+        raise SheetError("no labelled dice in those images (is it a stills run?)")
+    return tiles
 
 
 def _grid(tiles: Sequence[U8], cols: int, title: str, width: int) -> U8:
@@ -128,20 +163,21 @@ def contact_sheet(
     beside: Path | None = None,
     beside_n: int = 12,
     title: str = "",
+    dice: bool = False,
 ) -> U8:
-    """One image: the first ``n`` images of ``folder`` in ``cols`` columns, then (if
-    given) ``beside_n`` images of ``beside`` under their own heading."""
-    size = (tile_width, tile_width * 9 // 16)
-    files = image_files(folder)[:n]
+    """One image: the first ``n`` images of ``folder`` (with ``dice``: crops around
+    their first ``n`` labelled dice) in ``cols`` columns, then (if given) ``beside_n``
+    images of ``beside`` under their own heading."""
+    size = (tile_width, tile_width * 3 // 4) if dice else (tile_width, tile_width * 9 // 16)
     width = cols * tile_width
-    parts = [
-        _grid(
-            [_tile(f, size, boxes, "") for f in files],
-            cols,
-            title or f"{folder} ({len(files)} images)",
-            width,
-        )
-    ]
+    if dice:
+        tiles = dice_tiles(image_files(folder), size, n)
+        heading = title or f"dice in {folder} ({len(tiles)} crops)"
+    else:
+        files = image_files(folder)[:n]
+        tiles = [_tile(f, size, boxes, "") for f in files]
+        heading = title or f"{folder} ({len(files)} images)"
+    parts = [_grid(tiles, cols, heading, width)]
     if beside is not None:
         real = image_files(beside)[:beside_n]
         parts.append(
