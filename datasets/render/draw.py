@@ -163,7 +163,7 @@ class Renderer:
 
         def make() -> U8:
             rng = np.random.default_rng([b.table_variant, 11])
-            return materials.make(b.table.kind, rng, 600, 800, b.table.color, b.table.color2)
+            return materials.make(b.table.kind, rng, 900, 1200, b.table.color, b.table.color2)
 
         return self._tables.get_or(b.table_variant, make)  # type: ignore[return-value]
 
@@ -221,7 +221,7 @@ class Renderer:
 
         table = self.table_texture(scene)
         th, tw = table.shape[:2]
-        span = 420.0  # cm across the table texture
+        span = 300.0  # cm across the table texture (mirrored beyond)
         s = tw / span
         uv_to_table = np.array([[1 / s, 0, -span / 2], [0, -1 / s, th / s / 2], [0, 0, 1.0]])
         # the table is soft background: warped at half size and scaled up
@@ -450,7 +450,10 @@ class Renderer:
             for k in range(4):
                 p, q = outline[2 * k], outline[2 * k + 1]
                 ordered.extend([q, p] if k % 2 == 0 else [p, q])
-            _fill(img, [canvas.project(np.array(ordered))], colour)
+            outline = canvas.project(np.array(ordered))
+            _fill(img, [outline], colour)
+            # rounded edges catch the light: a thin bright rim around each face
+            _line(img, outline, _mix(colour, (255, 255, 255), 0.3))
             decorate(i, fc, aw, bw, colour)
 
     def _die(self, img: U8, canvas: Canvas, d: Die, light: F64, lt: Light) -> None:
@@ -574,12 +577,33 @@ class Renderer:
 
     def _hand(self, img: U8, canvas: Canvas, hand: Hand, light: F64, lt: Light) -> None:
         k = lt.ambient + (1 - lt.ambient) * max(0.0, float(light[2]))
-        for part, what in hand_parts(hand):
+        parts = [(canvas.project(part), what) for part, what in hand_parts(hand)]
+        allpts = np.vstack([p for p, _ in parts])
+        h, w = img.shape[:2]
+        x0, y0 = (max(0, int(v) - 2) for v in allpts.min(axis=0))
+        x1, y1 = (min(lim, int(v) + 3) for v, lim in zip(allpts.max(axis=0), (w, h), strict=True))
+        if x1 - x0 < 2 or y1 - y0 < 2:
+            return
+        # limbs are round: shade each part darker towards its outline, on a copy that
+        # is then blurred into smooth gradients and pasted back inside the silhouette
+        roi = img[y0:y1, x0:x1]
+        layer = roi.copy()
+        mask = np.zeros(roi.shape[:2], np.uint8)
+        for poly, what in parts:
             colour = hand.sleeve if what == "sleeve" else hand.skin
             f = k * (0.9 if what == "finger" else 1.0)
-            poly = canvas.project(part)
-            _fill(img, [poly], _shade(colour, f))
-            _line(img, poly, _shade(colour, f * 0.7))
+            local = poly - (x0, y0)
+            centre = local.mean(axis=0)
+            _fill(layer, [local], _shade(colour, f * 0.7))
+            _fill(layer, [centre + (local - centre) * 0.7], _shade(colour, f * 0.92))
+            _fill(layer, [centre + (local - centre) * 0.4], _shade(colour, f * 1.05))
+            _fill(mask, [local], (255, 255, 255))
+        width_px = float(np.linalg.norm(parts[1][0][0] - parts[1][0][3]))  # the forearm's width
+        layer = cv2.GaussianBlur(layer, (0, 0), max(1.0, width_px * 0.12))
+        cv2.copyTo(layer, mask, roi)
+        for poly, what in parts:
+            colour = hand.sleeve if what == "sleeve" else hand.skin
+            _line(img, poly, _shade(colour, k * 0.5))
 
     # -- the whole frame ---------------------------------------------------------------------------
     def _finish(self, img: U8, scene: Scene, canvas: Canvas, effects: bool) -> U8:

@@ -220,6 +220,11 @@ def sample_scene(
     hands = place_hands(rng, g, n_hands, rng.random() < 0.5)
     clutter = place_clutter(rng, g, int(rng.integers(0, 4)))
     camera = camera or place_camera(rng, g, width, height)
+    light = sample_light(rng)
+    if board.style.gloss > 0:  # a glossy surface catches the lamp
+        light = replace(
+            light, glare=max(light.glare, board.style.gloss * float(rng.uniform(0.3, 0.9)))
+        )
     return Scene(
         board=board,
         position=position,
@@ -235,6 +240,6 @@ def sample_scene(
         hands=tuple(hands),
         clutter=tuple(clutter),
         camera=camera,
-        light=sample_light(rng),
+        light=light,
         effects=sample_effects(rng),
     )
