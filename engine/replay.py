@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .events import (
     SCHEMA_VERSION,
@@ -123,6 +124,22 @@ class ReplayEntry:
     @property
     def xgid(self) -> str:
         return encode_xgid(self.state.position, self.state.match_info())
+
+    def move_event(self, seq: int, **common: Any) -> MoveEvent:
+        """The ``move`` event of a roll that was played (``common``: ``t``, ``frame``,
+        ``source``, ``note``)."""
+        if self.dice is None or self.after is None:
+            raise ValueError(f"entry {self.kind!r} at line {self.line} is no played roll")
+        return MoveEvent(
+            seq=seq,
+            player=self.player,
+            dice=self.dice,
+            play=self.play,
+            before=self.position_id,
+            after=self.after.position_id(),
+            legal=self.legal,
+            **common,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,15 +463,7 @@ def _events_of(result: Replay) -> list[Event]:
         if entry.kind == "roll" and entry.dice is not None:
             add(RollEvent, player=entry.player, dice=entry.dice)
         if entry.kind == "roll" and entry.dice is not None and entry.after is not None:
-            add(
-                MoveEvent,
-                player=entry.player,
-                dice=entry.dice,
-                play=entry.play,
-                before=entry.position_id,
-                after=entry.after.position_id(),
-                legal=entry.legal,
-            )
+            out.append(entry.move_event(len(out), source="transcript"))
         elif entry.kind == "double":
             value = 2 * entry.state.cube_value
             requested = None

@@ -15,10 +15,9 @@ previous clean picture and only get new sensor noise.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from .placing import CheckerStyle, dice_look
 from .sampling import place_camera, sample_board, sample_effects, sample_light
 from .scene import Scene
 from .styles import CHECKER_SETS, SKIN_TONES, SLEEVES, CheckerLook, style_named
+from .workers import run_workers
 
 
 @dataclass(frozen=True)
@@ -256,7 +256,7 @@ def render_clip(
         progress(len(script.frames) - len(todo))
     chunks = [todo[i : i + 48] for i in range(0, len(todo), 48)]
     workers = max(1, min(workers or os.cpu_count() or 1, len(chunks) or 1))
-    for n in _run(cfg, chunks, workers):
+    for n in run_workers(_init, _work, cfg, chunks, workers):
         if progress:
             progress(n)
     counts: dict[str, int] = {}
@@ -270,20 +270,6 @@ def render_clip(
         counts,
         script.not_injected,
     )
-
-
-def _run(cfg: ClipConfig, chunks: list[list[int]], workers: int) -> Iterator[int]:
-    if not chunks:
-        return
-    if workers == 1:
-        r = _FrameRenderer(cfg)
-        for c in chunks:
-            yield r.write(c)
-        return
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(workers, initializer=_init, initargs=(cfg,)) as pool:
-        yield from pool.imap_unordered(_work, chunks)
 
 
 def _write_truth(cfg: ClipConfig, script: ClipScript, look: ClipLook) -> None:

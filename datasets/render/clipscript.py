@@ -370,11 +370,14 @@ class Director:
         for _ in range(self.n(seconds)):
             self.emit()
 
+    def stamp(self, source: Source = "camera") -> dict[str, Any]:
+        """``t``, ``frame`` and ``source`` of an event at the last frame drawn."""
+        frame = max(0, len(self.frames) - 1)
+        return {"t": round(frame / self.fps, 3), "frame": frame, "source": source}
+
     def event(self, cls: type[Event], source: Source = "camera", **fields: Any) -> Event:
         """A ground-truth event at the last frame drawn."""
-        frame = max(0, len(self.frames) - 1)
-        t = round(frame / self.fps, 3)
-        ev = cls(seq=len(self.events), t=t, frame=frame, source=source, **fields)
+        ev = cls(seq=len(self.events), **self.stamp(source), **fields)
         self.events.append(ev)
         return ev
 
@@ -890,16 +893,7 @@ def _turn(
 
 def _move_event(d: Director, entry: ReplayEntry) -> None:
     """The transcript's play of ``entry``, as made on the board."""
-    assert entry.dice is not None and entry.after is not None
-    d.event(
-        MoveEvent,
-        player=entry.player,
-        dice=entry.dice,
-        play=entry.play,
-        before=entry.position_id,
-        after=entry.after.position_id(),
-        legal=entry.legal,
-    )
+    d.events.append(entry.move_event(len(d.events), **d.stamp()))
 
 
 def _roll_with_faults(

@@ -255,17 +255,23 @@ class Renderer:
                     [canvas.project(quad)],
                     _shade(assets.frame_colour, 0.45 + 0.35 * lambert(normal, light)),
                 )
-        low = cv2.warpPerspective(
-            tex.image,
-            shift @ plane_homography(canvas, 0.0) @ tex.uv_to_board(),
-            (x1 - x0, y1 - y0),
-            flags=cv2.INTER_LINEAR,
-            borderMode=cv2.BORDER_REPLICATE,
-        )
-        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+
+        def paste(z: float, boxes: list[Box]) -> None:
+            # the texture seen on the plane at height z, inside the boxes' tops only
+            plane = cv2.warpPerspective(
+                tex.image,
+                shift @ plane_homography(canvas, z) @ tex.uv_to_board(),
+                (x1 - x0, y1 - y0),
+                flags=cv2.INTER_LINEAR,
+                borderMode=cv2.BORDER_REPLICATE,
+            )
+            mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+            tops = [canvas.project(np.array(b.corners(z))) - (x0, y0) for b in boxes]
+            _fill(mask, tops, (255,) * 3)
+            cv2.copyTo(plane, mask, roi)
+
         sunk = g.field_halves() + g.tray_boxes()
-        _fill(mask, [canvas.project(np.array(b.corners(0.0))) - (x0, y0) for b in sunk], (255,) * 3)
-        cv2.copyTo(low, mask, roi)
+        paste(0.0, sunk)
         for b in sunk:
             walls = box_walls(b, 0.0, outward=False, top=raised_height(g, b))
             for quad, normal in walls:
@@ -275,17 +281,7 @@ class Renderer:
                         [canvas.project(quad)],
                         _shade(assets.frame_colour, 0.4 + 0.3 * lambert(normal, light)),
                     )
-        high = cv2.warpPerspective(
-            tex.image,
-            shift @ plane_homography(canvas, g.rail_height) @ tex.uv_to_board(),
-            (x1 - x0, y1 - y0),
-            flags=cv2.INTER_LINEAR,
-            borderMode=cv2.BORDER_REPLICATE,
-        )
-        mask[:] = 0
-        raised = [*g.rails(), g.bar()]
-        _fill(mask, [canvas.project(np.array(b.corners())) - (x0, y0) for b in raised], (255,) * 3)
-        cv2.copyTo(high, mask, roi)
+        paste(g.rail_height, [*g.rails(), g.bar()])
         return img
 
     # -- shadows ---------------------------------------------------------------------------------
@@ -450,10 +446,10 @@ class Renderer:
             for k in range(4):
                 p, q = outline[2 * k], outline[2 * k + 1]
                 ordered.extend([q, p] if k % 2 == 0 else [p, q])
-            outline = canvas.project(np.array(ordered))
-            _fill(img, [outline], colour)
+            face = canvas.project(np.array(ordered))
+            _fill(img, [face], colour)
             # rounded edges catch the light: a thin bright rim around each face
-            _line(img, outline, _mix(colour, (255, 255, 255), 0.3))
+            _line(img, face, _mix(colour, (255, 255, 255), 0.3))
             decorate(i, fc, aw, bw, colour)
 
     def _die(self, img: U8, canvas: Canvas, d: Die, light: F64, lt: Light) -> None:

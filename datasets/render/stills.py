@@ -16,10 +16,9 @@ is already written are kept). ``OUT/manifest.json`` records the options.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from .labels import LABEL_SCHEMA, LABEL_VERSION, scene_label
 from .positions import PositionSupply, mat_positions, positions_from_mat
 from .sampling import sample_scene
 from .styles import BOARD_STYLES, style_named
+from .workers import run_workers
 
 
 class StillsError(ValueError):
@@ -184,21 +184,7 @@ def render_stills(
     skipped = cfg.n - len(todo)
     workers = max(1, min(workers or os.cpu_count() or 1, len(todo) or 1))
     start = time.perf_counter()
-    for _ in _run(cfg, todo, workers):
+    for _ in run_workers(_init, _work, cfg, todo, workers, chunksize=4):
         if progress:
             progress(1)
     return StillsSummary(len(todo), skipped, time.perf_counter() - start)
-
-
-def _run(cfg: StillsConfig, todo: list[int], workers: int) -> Iterator[int]:
-    if not todo:
-        return
-    if workers == 1:
-        worker = _Worker(cfg)
-        for i in todo:
-            yield worker.write(i)
-        return
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(workers, initializer=_init, initargs=(cfg,)) as pool:
-        yield from pool.imap_unordered(_work, todo, chunksize=4)

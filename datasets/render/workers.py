@@ -1,0 +1,38 @@
+"""Running a renderer's work in processes: one worker state per process, built once.
+
+Stills and clip frames are pure functions of their options and an index, so work can
+go to any process in any order; results come back as they are done.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
+
+C = TypeVar("C")
+T = TypeVar("T")
+
+
+def run_workers(
+    init: Callable[[C], None],
+    work: Callable[[T], int],
+    cfg: C,
+    items: Sequence[T],
+    workers: int,
+    chunksize: int = 1,
+) -> Iterator[int]:
+    """``work(item)`` for every item, after ``init(cfg)`` in each process; yields what
+    each call returns, in the order they finish. One worker runs here, in-process."""
+    if not items:
+        return
+    if workers <= 1:
+        init(cfg)
+        for item in items:
+            yield work(item)
+        return
+    # fork keeps the start cheap where there is one; spawn is the portable fallback
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ctx.Pool(workers, initializer=init, initargs=(cfg,)) as pool:
+        yield from pool.imap_unordered(work, items, chunksize=chunksize)
