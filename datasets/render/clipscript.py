@@ -381,18 +381,15 @@ class Director:
         self.events.append(ev)
         return ev
 
-    def fault(self, kind: str, event: Event, **info: Any) -> None:
-        """Note an injected fault and the ground-truth event that marks it."""
-        self.faults.append(
-            {
-                "kind": kind,
-                "frame": event.frame,
-                "t": event.t,
-                "seq": event.seq,
-                "event": event.TYPE,
-                **info,
-            }
-        )
+    def fault(self, kind: str, event: Event | None, **info: Any) -> None:
+        """Note an injected fault and the ground-truth event that marks it (None for
+        what no event marks, such as a move taken back: at the frame drawn last)."""
+        if event is None:
+            mark = {**self.stamp(), "seq": None, "event": None}
+            del mark["source"]
+        else:
+            mark = {"frame": event.frame, "t": event.t, "seq": event.seq, "event": event.TYPE}
+        self.faults.append({"kind": kind, **mark, **info})
 
     # -- geometry ---------------------------------------------------------------------------
     def seat_sign(self, player: int) -> float:
@@ -806,6 +803,7 @@ def _turn(
         d.retract(player)
         d.hold(0.5, "settled")
         d.undo_moves(player, [(src, dst)], hits)
+        d.fault("takeback", None, player=player, play=play_text([(src, dst)], hits))
         done("takeback")
     illegal = None
     for kind in TRY_ORDER:
