@@ -319,6 +319,20 @@ class Renderer:
         _fill(mask, hulls, (255,) * 3)
         sigma = max(0.6, scene.light.shadow_softness_px / 2)
         mask = cv2.GaussianBlur(mask, (0, 0), sigma)
+        # ambient occlusion: whatever stands on the board darkens it close around its
+        # foot, whatever the light (a tight, faint second shadow)
+        feet = [
+            canvas.project(circle_pts(c.x, c.y, c.z, c.radius * 1.12)) / 2
+            for c in scene.checkers
+            if c.layer == 0
+        ]
+        if feet:
+            ao = np.zeros_like(mask)
+            _fill(ao, feet, (255,) * 3)
+            ao = cv2.GaussianBlur(ao, (0, 0), 1.2)
+            mask = cv2.max(
+                mask, (ao * (0.45 / max(scene.light.shadow_strength, 0.3))).astype(np.uint8)
+            )
         mask = cv2.resize(mask, (cam.width, cam.height), interpolation=cv2.INTER_LINEAR)
         keep = 255 - (mask.astype(np.float32) * scene.light.shadow_strength).astype(np.uint8)
         cv2.multiply(img, cv2.merge([keep, keep, keep]), dst=img, scale=1 / 255)
@@ -367,12 +381,23 @@ class Renderer:
         base = canvas.project(circle_pts(c.x, c.y, c.z, c.radius))
         hull = cv2.convexHull(np.vstack([top, base]).astype(np.float32)).reshape(-1, 2)
         k_top = lt.ambient + (1 - lt.ambient) * max(0.0, float(light[2]))
-        side = _shade(c.colour, k_top * 0.72)
+        # no two checkers are quite alike: a stable few percent of brightness each
+        vary = 1.0 + 0.05 * (((int(c.x * 37.0) * 7919 + int(c.y * 53.0) * 104729) % 201) / 100 - 1)
+        colour = _shade(c.colour, vary)
+        side = _shade(colour, k_top * 0.72)
         _fill(img, [hull], side)
-        face = _shade(c.colour, k_top)
-        _fill(img, [top], face)
+        face = _shade(colour, k_top)
         bright = _mix(face, (255, 255, 255), 0.22)
         dark = _shade(face, 0.82)
+        # the bevelled edge: lit on the lamp's side, shaded on the other, drawn as the
+        # top disc in shade, the same disc nudged towards the light, then the flat face
+        lx, ly = float(light[0]), float(light[1])
+        n = math.hypot(lx, ly) or 1.0
+        nudge = c.radius * 0.07 * min(1.0, n * 2)
+        _fill(img, [top], _shade(face, 0.8))
+        lit = circle_pts(c.x + nudge * lx / n, c.y + nudge * ly / n, top_z, c.radius * 0.96)
+        _fill(img, [canvas.project(lit)], _mix(face, (255, 255, 255), 0.18))
+        _fill(img, [canvas.project(circle_pts(c.x, c.y, top_z, c.radius * 0.86))], face)
         rim = getattr(look, "rim", False)
         engraving = getattr(look, "engraving", "none")
         if rim:
@@ -389,8 +414,6 @@ class Renderer:
             _line(img, canvas.project(np.array(pts)), dark)
         _line(img, top, bright)
         if getattr(look, "glossy", False):
-            lx, ly = float(light[0]), float(light[1])
-            n = math.hypot(lx, ly) or 1.0
             hx = c.x + c.radius * 0.45 * lx / n
             hy = c.y + c.radius * 0.45 * ly / n
             _fill(
@@ -631,13 +654,18 @@ class Renderer:
 
 
 def sensor_noise(shape: tuple[int, ...], sigma: float, seed: int) -> NDArray[np.int16]:
-    """Gaussian sensor noise per pixel, from OpenCV's seeded generator. One value for
-    the three channels (luminance noise, what a webcam's denoiser leaves): a third of
-    the cost of per-channel noise, which mattered at 20 stills per second."""
-    luma = np.empty(shape[:2], np.int16)
+    """Sensor noise from OpenCV's seeded generator: per-pixel luminance noise, plus
+    blotchy colour noise at half its strength (what a webcam's denoiser leaves of the
+    per-channel noise). Cheaper than full per-channel noise, which mattered at 20
+    stills per second."""
+    h, w = shape[:2]
     cv2.setRNGSeed(seed)
+    luma = np.empty((h, w), np.int16)
     cv2.randn(luma, 0, sigma)
-    return cv2.merge([luma] * (shape[2] if len(shape) > 2 else 1))  # type: ignore[no-any-return]
+    chroma = np.empty((max(1, h // 4), max(1, w // 4), 3), np.int16)
+    cv2.randn(chroma, 0, sigma * 0.5)
+    chroma = cv2.resize(chroma, (w, h), interpolation=cv2.INTER_LINEAR)
+    return cv2.add(cv2.merge([luma, luma, luma]), chroma)  # type: ignore[no-any-return]
 
 
 def camera_effects(img: U8, fx: Effects, noise: NDArray[np.int16] | None = None) -> U8:

@@ -109,7 +109,8 @@ def plastic(rng: np.random.Generator, h: int, w: int, base: BGR) -> U8:
 
 def vinyl(rng: np.random.Generator, h: int, w: int, base: BGR) -> U8:
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    weave = np.sin(xx * 1.7) * np.sin(yy * 1.7)
+    # a period of about seven pixels: finer aliases into moire once warped
+    weave = np.sin(xx * 0.9) * np.sin(yy * 0.9)
     img = np.empty((h, w, 3), np.uint8)
     img[:] = base
     return _shade(img, 1 + 0.05 * weave + 0.03 * smooth_noise(rng, h, w, cell=50))
