@@ -156,6 +156,14 @@ def build_script(cfg: ClipConfig) -> tuple[ClipScript, ClipLook, Replay]:
     replay = replay_mat(cfg.mat_text, get_profile(cfg.profile))
     if not replay.entries:
         raise ClipError(f"{cfg.mat_name}: no moves to render")
+    if not replay.ok:
+        # the ground truth must be a consistent match: refuse rather than guess
+        found = [p.describe(replay.record.players) for p in replay.all_problems()]
+        more = f" (and {len(found) - 3} more)" if len(found) > 3 else ""
+        raise ClipError(
+            f"{cfg.mat_name} does not replay cleanly: {'; '.join(found[:3])}{more}. "
+            f"See: gammoneye engine replay {cfg.mat_name}"
+        )
     games = cfg.games or tuple(sorted({e.game for e in replay.entries}))
     rng = np.random.default_rng([cfg.seed, 0xC11])
     look = clip_look(cfg, rng)
@@ -247,6 +255,8 @@ def render_clip(
     start = time.perf_counter()
     script, look, _replay = build_script(cfg)
     out = cfg.out
+    if out.exists() and not out.is_dir():
+        raise ClipError(f"--out {out} is a file, not a folder")
     (out / "frames").mkdir(parents=True, exist_ok=True)
     _write_truth(cfg, script, look)
     if on_script:

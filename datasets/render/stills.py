@@ -149,8 +149,13 @@ def _prepare(cfg: StillsConfig) -> list[int]:
     for p in cfg.mats:
         if not p.exists():
             raise StillsError(f"no such .mat file or folder: {p}")
-    (cfg.out / "images").mkdir(parents=True, exist_ok=True)
-    (cfg.out / "labels").mkdir(parents=True, exist_ok=True)
+    if cfg.out.exists() and not cfg.out.is_dir():
+        raise StillsError(f"--out {cfg.out} is a file, not a folder")
+    try:
+        (cfg.out / "images").mkdir(parents=True, exist_ok=True)
+        (cfg.out / "labels").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StillsError(f"cannot make the output folders in {cfg.out}: {exc.strerror}") from None
     manifest = cfg.out / "manifest.json"
     want = json.loads(json.dumps(cfg.manifest()))  # as it reads back: tuples are lists
     if manifest.exists():
