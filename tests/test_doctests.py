@@ -8,13 +8,15 @@ import pkgutil
 
 import pytest
 
+import gammoneye.calibration
 import gammoneye.datasets
 import gammoneye.engine
 
 MODULES = sorted(
-    f"{package.__name__}.{info.name}"
-    for package in (gammoneye.engine, gammoneye.datasets)
-    for info in pkgutil.iter_modules(package.__path__)
+    info.name
+    for package in (gammoneye.engine, gammoneye.datasets, gammoneye.calibration)
+    for info in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}.")
+    if not info.ispkg
 )
 
 

@@ -1,0 +1,1 @@
+"""The synthetic scene renderer: labelled stills and match clips (docs/renderer.md)."""
