@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from gammoneye import __version__
-from gammoneye.service import engine_cli, render_cli
+from gammoneye.service import calibrate_cli, engine_cli, render_cli
 
 app = typer.Typer(
     help=(
@@ -25,6 +25,7 @@ app = typer.Typer(
 )
 app.add_typer(engine_cli.app, name="engine")
 app.add_typer(render_cli.app, name="render")
+app.command(name="calibrate")(calibrate_cli.calibrate)
 
 
 @app.command()

@@ -1,0 +1,156 @@
+"""``gammoneye calibrate IMAGE``: find the playing field in a camera's picture and save it.
+
+OpenCV and the finder are imported inside the command, so ``gammoneye --help`` stays
+instant.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def parse_corners(text: str) -> list[tuple[float, float]]:
+    """``"x,y x,y x,y x,y"`` (spaces or semicolons between corners).
+
+    >>> parse_corners("10,20 30,40; 50,60 70,80")
+    [(10.0, 20.0), (30.0, 40.0), (50.0, 60.0), (70.0, 80.0)]
+    """
+    parts = text.replace(";", " ").split()
+    try:
+        corners = [(float(x), float(y)) for x, y in (p.split(",") for p in parts)]
+    except ValueError:
+        raise typer.BadParameter(
+            f"{text!r}: expected four corners 'x,y x,y x,y x,y' in pixels", param_hint="--corners"
+        ) from None
+    if len(corners) != 4:
+        raise typer.BadParameter(
+            f"{text!r}: expected 4 corners, got {len(corners)}", param_hint="--corners"
+        )
+    return corners
+
+
+def calibrate(
+    image: Annotated[Path, typer.Argument(help="A picture from the camera, board in view.")],
+    corners: Annotated[
+        str | None,
+        typer.Option(
+            "--corners",
+            help="The playing field's four corners 'x,y x,y x,y x,y' "
+            "(any order), instead of finding them.",
+        ),
+    ] = None,
+    out: Annotated[Path, typer.Option("--out", help="Where to save the calibration.")] = Path(
+        "calibration.json"
+    ),
+    show: Annotated[
+        Path | None,
+        typer.Option(
+            "--show",
+            help="Also write a PNG: the picture with the field marked, and "
+            "the field from above with the points numbered.",
+        ),
+    ] = None,
+    bottom_player: Annotated[
+        int | None,
+        typer.Option(
+            "--bottom-player",
+            min=0,
+            max=1,
+            help="Player (0 or 1) at the field's "
+            "bottom side in the --show picture, if you know it.",
+        ),
+    ] = None,
+    home: Annotated[
+        str, typer.Option("--home", help="That player's home board: right or left.")
+    ] = "right",
+) -> None:
+    """Find the playing field in IMAGE (no markers needed) and save a calibration.
+
+    The calibration (JSON) holds the field's four corners, which side is which once
+    known, and a reference to notice later when the board or the camera has moved.
+    If the field is not found, give its corners by hand with --corners (the inner
+    corners of the frame around both halves and the bar, trays left out).
+
+    Examples:
+
+      gammoneye calibrate frame.jpg --show check.png
+
+      gammoneye calibrate frame.jpg --corners "212,630 1090,640 1010,118 260,101"
+    """
+    import cv2
+    import numpy as np
+
+    from gammoneye.calibration.boardspace import CalibrationError, Orientation
+    from gammoneye.calibration.profile import CalibrationProfile
+
+    if home not in ("right", "left"):
+        raise typer.BadParameter(f"{home!r}: expected right or left", param_hint="--home")
+    picture = cv2.imread(str(image), cv2.IMREAD_COLOR)
+    if picture is None:
+        raise _fail(f"cannot read a picture from {image}")
+    size = (picture.shape[1], picture.shape[0])
+    try:
+        if corners is not None:
+            profile = CalibrationProfile.from_corners(
+                np.array(parse_corners(corners)), size, source="manual", image=picture
+            )
+        else:
+            from gammoneye.calibration.find import find_field
+
+            found = find_field(picture)
+            if found is None:
+                raise _fail(
+                    f"no board found in {image}; give the playing field's corners with "
+                    "--corners 'x,y x,y x,y x,y'"
+                )
+            profile = CalibrationProfile.from_corners(
+                found.corners_px,
+                size,
+                source="auto",
+                score=found.score,
+                long_side_first=True,
+                image=picture,
+            )
+        if bottom_player is not None:
+            from dataclasses import replace
+
+            profile = replace(profile, orientation=Orientation(bottom_player, home == "right"))
+        profile.save(out)
+    except CalibrationError as exc:
+        raise _fail(str(exc)) from None
+    c = profile.corners().round(1).tolist()
+    how = "found" if profile.source == "auto" else "given"
+    score = f", score {profile.score:.2f}" if profile.score is not None else ""
+    typer.echo(f"field corners ({how}{score}): {c}")
+    typer.echo(f"saved {out}")
+    if show is not None:
+        sheet = _check_picture(picture, profile, profile.orientation or Orientation())
+        show.parent.mkdir(parents=True, exist_ok=True)
+        if not cv2.imwrite(str(show), sheet):
+            raise _fail(f"cannot write {show}")
+        typer.echo(f"wrote {show}")
+
+
+def _check_picture(picture, profile, orientation):  # type: ignore[no-untyped-def]
+    """The picture with the field outlined beside the field from above, side by side."""
+    import cv2
+    import numpy as np
+
+    marked = picture.copy()
+    quad = np.round(profile.corners()).astype(np.int32)
+    cv2.polylines(marked, [quad], True, (0, 255, 0), 2, cv2.LINE_AA)
+    cv2.circle(marked, tuple(int(v) for v in quad[0]), 8, (0, 0, 255), -1)  # c0: bottom-left
+    space = profile.space()
+    board = space.draw_grid(profile.warp(picture), orientation)
+    h = 600
+    left = cv2.resize(marked, (int(marked.shape[1] * h / marked.shape[0]), h))
+    right = cv2.resize(board, (int(board.shape[1] * h / board.shape[0]), h))
+    return np.hstack([left, right])
