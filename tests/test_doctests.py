@@ -11,10 +11,11 @@ import pytest
 import gammoneye.calibration
 import gammoneye.datasets
 import gammoneye.engine
+import gammoneye.vision
 
 MODULES = sorted(
     info.name
-    for package in (gammoneye.engine, gammoneye.datasets, gammoneye.calibration)
+    for package in (gammoneye.engine, gammoneye.datasets, gammoneye.calibration, gammoneye.vision)
     for info in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}.")
     if not info.ispkg
 )

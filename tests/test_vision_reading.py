@@ -1,0 +1,109 @@
+"""BoardReading: probabilities checked and normalised on the way in, candidates scored
+by likelihood, the JSON shape of ``vision read --json``."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from gammoneye.engine.moves import legal_positions
+from gammoneye.engine.position import Position
+from gammoneye.vision.reading import (
+    BoardReading,
+    CubeReading,
+    DieReading,
+    PointReading,
+    ReadingError,
+    layout_of_counts,
+)
+
+COLOURS = ("dark", "light")
+
+
+@pytest.mark.parametrize(
+    ("make", "error"),
+    [
+        (lambda: PointReading(0, {(None, 0): 1.0}), "not 1..24"),
+        (lambda: PointReading(3, {("dark", 0): 1.0}), "is no cell"),
+        (lambda: PointReading(3, {(None, 2): 1.0}), "is no cell"),
+        (lambda: PointReading(3, {("dark", 16): 1.0}), "is no cell"),
+        (lambda: PointReading(3, {("dark", 2): -0.1, (None, 0): 1.0}), "not a number >= 0"),
+        (lambda: PointReading(3, {("dark", 2): float("nan")}), "not a number >= 0"),
+        (lambda: PointReading(3, {("dark", 2): 0.0}), "add up to 0"),
+        (lambda: DieReading({7: 1.0}, 0.0, "right"), "1..6"),
+        (lambda: DieReading({3: 1.0}, 1.5, "right"), "not in 0..1"),
+        (lambda: DieReading({3: 1.0}, 0.0, "up"), "die half"),
+        (lambda: CubeReading({3: 1.0}, "centre"), "cube faces"),
+        (lambda: CubeReading({2: 1.0}, "floor"), "cube place"),
+        (lambda: BoardReading(("dark", "dark"), ()), "two checker colours"),
+        (lambda: BoardReading(COLOURS, ()), "24 points"),
+        (lambda: BoardReading.certain({4: ("red", 2)}), "not one of"),
+        (lambda: BoardReading.certain({}, bar={"dark": 16}), "no count"),
+    ],
+)
+def test_bad_readings_are_refused(make, error: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ReadingError, match=error):
+        make()
+
+
+def test_probabilities_are_normalised() -> None:
+    p = PointReading(8, {("dark", 3): 3.0, ("dark", 2): 1.0})
+    assert p.probs[("dark", 3)] == pytest.approx(0.75)
+    assert p.best() == ("dark", 3)
+    assert p.p((None, 0)) > 0  # never impossible
+
+
+def test_the_legal_candidate_that_explains_the_picture_wins() -> None:
+    # after 31 from the opening, the camera is unsure whether 5 holds 2 or 3 checkers
+    before = Position.initial(turn=0)
+    seen = layout_of_counts(legal_positions(before, (3, 1))[0].boards, COLOURS)
+    truth = dict(seen)
+    points = []
+    for n in range(1, 25):
+        cell = truth.get(n, (None, 0))
+        probs = {cell: 0.9}
+        if cell[1]:
+            probs[(cell[0], cell[1] + 1)] = 0.1
+        else:
+            probs[("dark", 1)] = 0.1
+        points.append(PointReading(n, probs))
+    reading = BoardReading(COLOURS, tuple(points))
+    candidates = legal_positions(before, (3, 1))
+    scored = sorted(
+        candidates, key=lambda p: reading.log_likelihood(layout_of_counts(p.boards, COLOURS))
+    )
+    assert layout_of_counts(scored[-1].boards, COLOURS) == truth
+    assert math.isfinite(reading.log_likelihood({}))
+
+
+def test_json_shape_of_vision_read() -> None:
+    reading = BoardReading.certain(
+        layout_of_counts(Position.initial().boards, COLOURS),
+        bar={"dark": 1},
+        off={"light": 2},
+        dice=(DieReading({5: 0.8, 6: 0.2}, 0.1, "right", image_xy=(10.0, 20.0)),),
+        cube=CubeReading({64: 1.0}, "centre"),
+        corners_px=((0.0, 100.0), (200.0, 100.0), (200.0, 0.0), (0.0, 0.0)),
+    )
+    data = reading.to_json()
+    assert set(data) == {"board", "points", "bar", "off", "dice", "cube"}
+    assert len(data["points"]) == 24 and data["points"][5] == {
+        "number": 6,
+        "colour": "dark",
+        "count": 5,
+        "p": 1.0,
+    }
+    assert data["bar"] == {"dark": 1, "light": 0} and data["off"] == {"dark": 0, "light": 2}
+    assert data["dice"] == [
+        {
+            "value": 5,
+            "p": 0.8,
+            "cocked": False,
+            "half": "right",
+            "on_checker": False,
+            "image_xy": [10.0, 20.0],
+        }
+    ]
+    assert data["cube"] == {"value": 64, "place": "centre", "image_xy": None}
+    assert len(data["board"]["corners_px"]) == 4
