@@ -315,3 +315,56 @@ def clip(
     )
     if summary.not_injected:
         typer.echo(f"no chance in these games for: {', '.join(summary.not_injected)}")
+
+
+@app.command("export-crops")
+def export_crops_command(
+    run: Annotated[Path, typer.Argument(help="A stills run (images/, labels/).")],
+    out: Annotated[Path, typer.Option("--out", help="The folder to create (absent or empty).")],
+    strip: Annotated[
+        str, typer.Option("--strip", help="Size of a point strip, WIDTHxHEIGHT pixels.")
+    ] = "64x256",
+    square: Annotated[int, typer.Option("--square", min=16, help="Side of a die/cube crop.")] = 64,
+    jitter: Annotated[
+        float,
+        typer.Option(
+            "--jitter",
+            min=0.0,
+            max=0.1,
+            help="Field-corner noise, share of its diagonal (imitates calibration).",
+        ),
+    ] = 0.01,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the jitter.")] = 0,
+) -> None:
+    """Cut a stills run into training crops: point strips, dice, the cube.
+
+    Point strips are cut through the field's homography, base at the bottom, with the
+    count, colour and owner of their checkers (points.jsonl); dice and cube crops are
+    squares around their boxes (dice.jsonl: value, cocked, tilt; cube.jsonl: value,
+    place). These are what vision's small models read (DESIGN.md).
+
+    Example:
+
+      gammoneye render export-crops renders/train --out crops/train
+    """
+    from gammoneye.datasets.render.crops import CropConfig, CropError, export_crops
+
+    try:
+        w, h = (int(v) for v in strip.lower().split("x"))
+        if w < 8 or h < 8:
+            raise ValueError
+    except ValueError:
+        raise typer.BadParameter(
+            f"{strip!r}: expected WIDTHxHEIGHT, e.g. 64x256", param_hint="--strip"
+        ) from None
+    labels = run / "labels"
+    total = len(list(labels.glob("*.json"))) if labels.is_dir() else 0
+    try:
+        with typer.progressbar(length=max(total, 1), label="cutting") as bar:
+            summary = export_crops(run, out, CropConfig((w, h), square, jitter, seed), bar.update)
+    except CropError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(
+        f"cut {summary.points} point strips, {summary.dice} dice and {summary.cubes} cubes "
+        f"from {summary.images} stills into {out}"
+    )

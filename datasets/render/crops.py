@@ -1,0 +1,224 @@
+"""Training crops for the small recognisers: point strips, dice and the cube.
+
+``DESIGN.md`` asks vision to read in board space, on crops, with small models. This
+turns a stills run into those crops, cut from each object's true outline in the
+picture, with a calibration's errors imitated by a small seeded jitter.
+
+- ``points/``: one strip per point, from its base on the rail to the field's middle,
+  upright (base at the bottom; top-row points are turned round), with the number of
+  checkers, their colour and owner.
+- ``dice/``: a square around each die, with its value, cocked flag and tilt.
+- ``cube/``: a square around the cube, with its face and place.
+
+Each folder has a JSON-lines index (``points.jsonl``, ...) naming the crop file and
+its labels. Same run and seed, same crops.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from gammoneye.calibration.boardspace import POINT_LENGTH
+
+from .labels import LABEL_SCHEMA, LABEL_VERSION
+from .scene import hash_name
+
+U8 = NDArray[np.uint8]
+F64 = NDArray[np.float64]
+
+
+class CropError(ValueError):
+    """A folder that is no stills run, or options that make no crops."""
+
+
+@dataclass(frozen=True)
+class CropConfig:
+    strip: tuple[int, int] = (64, 256)  # width, height of a point strip
+    square: int = 64  # side of a die or cube crop
+    jitter: float = 0.01  # corner jitter, share of the field's diagonal
+    seed: int = 0
+
+
+def _quad_to_rect(quad: F64, size: tuple[int, int]) -> F64:
+    w, h = size
+    dst = np.array([(0, h), (w, h), (w, 0), (0, 0)], np.float32)
+    return cv2.getPerspectiveTransform(quad.astype(np.float32), dst)  # type: ignore[no-any-return]
+
+
+def point_strips(
+    image: U8, label: dict[str, Any], cfg: CropConfig, rng: np.random.Generator
+) -> Iterator[tuple[U8, dict[str, Any]]]:
+    """The 24 upright point strips of a labelled still, with their labels.
+
+    A strip runs from the point's base to the field's middle, 8 % wider than the
+    point on each side. It is cut from the point's true outline in the picture (the
+    label's polygon, lens distortion included), shifted and stretched a little at
+    random like a calibration's error would."""
+    board = label["board"]
+    field = np.array(board["field_corners_px"], np.float64)
+    diag = float(np.linalg.norm(field[2] - field[0]))
+    bottom = label["position"]["bottom_player"]
+    cells = {c["number"]: c for c in label["position"]["points"]}
+    for region in label["regions"]["points"]:
+        n = region["number"]
+        left, right, tip = (np.array(v, np.float64) for v in region["polygon_px"])
+        base = (left + right) / 2
+        axis = (tip - base) / POINT_LENGTH  # base to the field's middle
+        across = (right - left) * 0.58  # half the strip's width, 8 % to spare
+        shift = rng.normal(0, cfg.jitter * diag / 2, 2)
+        stretch = 1 + rng.normal(0, cfg.jitter * 2)
+        bl, br = base - across + shift, base + across + shift
+        quad = np.array([bl, br, br + axis * stretch, bl + axis * stretch])
+        # upright and not mirrored: the base at the bottom, its left on the left
+        edge, up = quad[1] - quad[0], quad[3] - quad[0]
+        if edge[0] * up[1] - edge[1] * up[0] > 0:
+            quad = quad[[1, 0, 3, 2]]
+        crop = cv2.warpPerspective(
+            image,
+            _quad_to_rect(quad, cfg.strip),
+            cfg.strip,
+            flags=cv2.INTER_AREA,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+        cell = cells[n]
+        owner = cell["owner"]
+        yield (
+            crop,
+            {
+                "point": n,
+                "count": cell["count"],
+                "owner": owner,
+                "colour": cell["colour"],
+                "owner_is_bottom": None if owner is None else owner == bottom,
+                "quad_px": [[round(float(v), 1) for v in c] for c in quad],
+            },
+        )
+
+
+def square_crop(image: U8, box: list[float], side: int, rng: np.random.Generator) -> U8:
+    """A square around ``box`` (x0, y0, x1, y1), 1.6 times its larger side, shifted a
+    little at random (a detector's box is never centred exactly)."""
+    x0, y0, x1, y1 = box
+    half = max(x1 - x0, y1 - y0) * 0.8
+    cx = (x0 + x1) / 2 + rng.normal(0, half * 0.08)
+    cy = (y0 + y1) / 2 + rng.normal(0, half * 0.08)
+    quad = np.array(
+        [
+            (cx - half, cy + half),
+            (cx + half, cy + half),
+            (cx + half, cy - half),
+            (cx - half, cy - half),
+        ]
+    )
+    return cv2.warpPerspective(
+        image,
+        _quad_to_rect(quad, (side, side)),
+        (side, side),  # type: ignore[no-any-return]
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
+@dataclass(frozen=True)
+class CropSummary:
+    images: int
+    points: int
+    dice: int
+    cubes: int
+
+
+def export_crops(
+    run: Path,
+    out: Path,
+    cfg: CropConfig = CropConfig(),
+    progress: Callable[[int], None] | None = None,
+) -> CropSummary:
+    """Cut the crops of every labelled still of ``run`` into ``out``."""
+    labels_dir = run / "labels"
+    if not labels_dir.is_dir():
+        raise CropError(f"{run} is not a stills run: it has no labels/ folder")
+    files = sorted(labels_dir.glob("*.json"))
+    if not files:
+        raise CropError(f"no labels in {labels_dir}")
+    if out.exists() and any(out.iterdir()):
+        raise CropError(f"{out} is not empty: choose a new folder")
+    for sub in ("points", "dice", "cube"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    counts = {"points": 0, "dice": 0, "cube": 0}
+    with (
+        (out / "points.jsonl").open("w") as pj,
+        (out / "dice.jsonl").open("w") as dj,
+        (out / "cube.jsonl").open("w") as cj,
+    ):
+        for path in files:
+            label = json.loads(path.read_text())
+            if label.get("schema") != LABEL_SCHEMA or label.get("version") != LABEL_VERSION:
+                raise CropError(f"{path}: not a version {LABEL_VERSION} render label")
+            image = cv2.imread(str(run / label["image"]), cv2.IMREAD_COLOR)
+            if image is None:
+                raise CropError(f"{path}: cannot read its image {label['image']}")
+            stem = path.stem
+            rng = np.random.default_rng([cfg.seed, hash_name(stem)])
+            for crop, meta in point_strips(image, label, cfg, rng):
+                name = f"points/{stem}_p{meta['point']:02d}.png"
+                cv2.imwrite(str(out / name), crop)
+                pj.write(
+                    json.dumps(
+                        {
+                            "file": name,
+                            "image": label["image"],
+                            **meta,
+                            "style": label["board"]["style"],
+                        }
+                    )
+                    + "\n"
+                )
+                counts["points"] += 1
+            for k, die in enumerate(label["dice"]):
+                if not die["box"] or die["hidden_by_hand"] > 0.5:
+                    continue
+                name = f"dice/{stem}_d{k}.png"
+                cv2.imwrite(str(out / name), square_crop(image, die["box"], cfg.square, rng))
+                dj.write(
+                    json.dumps(
+                        {
+                            "file": name,
+                            "image": label["image"],
+                            "value": die["value"],
+                            "cocked": die["cocked"],
+                            "tilt_deg": die["tilt_deg"],
+                            "on_checker": die["on_checker"],
+                            "off_board": die["off_board"],
+                            "truncated": die["truncated"],
+                        }
+                    )
+                    + "\n"
+                )
+                counts["dice"] += 1
+            cube = label.get("cube")
+            if cube and cube["box"] and cube["hidden_by_hand"] <= 0.5:
+                name = f"cube/{stem}_c.png"
+                cv2.imwrite(str(out / name), square_crop(image, cube["box"], cfg.square, rng))
+                cj.write(
+                    json.dumps(
+                        {
+                            "file": name,
+                            "image": label["image"],
+                            "value": cube["value"],
+                            "place": cube["place"],
+                        }
+                    )
+                    + "\n"
+                )
+                counts["cube"] += 1
+            if progress:
+                progress(1)
+    return CropSummary(len(files), counts["points"], counts["dice"], counts["cube"])
