@@ -99,8 +99,26 @@ def point_strips(
                 "colour": cell["colour"],
                 "owner_is_bottom": None if owner is None else owner == bottom,
                 "quad_px": [[round(float(v), 1) for v in c] for c in quad],
+                "hand_overlap": round(_hand_overlap(quad, label), 3),
             },
         )
+
+
+def _hand_overlap(quad: F64, label: dict[str, Any]) -> float:
+    """The share of the strip's bounding box that hands' boxes cover (a count under
+    a hand cannot be read; training leaves such strips out)."""
+    x0, y0 = quad.min(axis=0)
+    x1, y1 = quad.max(axis=0)
+    area = max((x1 - x0) * (y1 - y0), 1e-6)
+    covered = 0.0
+    for hand in label.get("hands", []):
+        if not hand.get("box"):
+            continue
+        hx0, hy0, hx1, hy1 = hand["box"]
+        w = max(0.0, min(x1, hx1) - max(x0, hx0))
+        h = max(0.0, min(y1, hy1) - max(y0, hy0))
+        covered = max(covered, w * h / area)
+    return float(covered)
 
 
 def square_crop(image: U8, box: list[float], side: int, rng: np.random.Generator) -> U8:

@@ -1,0 +1,83 @@
+"""``gammoneye train ...`` and ``gammoneye eval ...``: vision's models, made and measured.
+
+Training needs the ``train`` extra (``pip install -e '.[train]'``: torch); evaluation
+runs on the shipped ONNX models with OpenCV alone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+train_app = typer.Typer(
+    help="Train vision's models on rendered crops (needs the train extra).", no_args_is_help=True
+)
+eval_app = typer.Typer(help="Measure vision's models on labelled renders.", no_args_is_help=True)
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+@train_app.command("points")
+def train_points(
+    crops: Annotated[
+        list[Path], typer.Option("--crops", help="A folder from 'render export-crops' (repeat).")
+    ],
+    out: Annotated[Path, typer.Option("--out", help="The ONNX model to write.")] = Path(
+        "vision/models/point_counts.onnx"
+    ),
+    epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the strips.")] = 8,
+    seed: Annotated[int, typer.Option("--seed", help="Seeds torch and the shuffling.")] = 0,
+) -> None:
+    """Train the point counter (0..15 checkers per point strip) and export it to ONNX.
+
+    Example (the shipped model, see vision/models/README.md):
+
+      gammoneye render stills --n 2000 --out renders/train --seed 101
+
+      gammoneye render export-crops renders/train --out crops/train
+
+      gammoneye train points --crops crops/train --epochs 8 --seed 0
+    """
+    from gammoneye.datasets.train_points import TrainError, train
+
+    try:
+        summary = train(crops, out, epochs=epochs, seed=seed, log=typer.echo)
+    except TrainError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(
+        f"trained on {summary.samples} strips in {summary.seconds:.0f} s "
+        f"(train accuracy {summary.train_accuracy:.4f}); wrote {out}"
+    )
+
+
+@eval_app.command("points")
+def eval_points(
+    crops: Annotated[
+        list[Path], typer.Option("--crops", help="A folder from 'render export-crops' (repeat).")
+    ],
+    model: Annotated[
+        Path | None, typer.Option("--model", help="The ONNX model (default: the shipped one).")
+    ] = None,
+) -> None:
+    """Measure the point counter on labelled strips: per-point error, error by count
+    and by board style, and the time to read the 24 points of one picture.
+
+    Example:
+
+      gammoneye eval points --crops crops/heldout
+    """
+    from gammoneye.datasets.train_points import TrainError
+    from gammoneye.vision.points import ModelError, PointCounter, evaluate
+
+    try:
+        counter = PointCounter.load(model)
+        report = evaluate(counter, crops)
+    except (TrainError, ModelError) as exc:
+        raise _fail(str(exc)) from None
+    for line in report.lines():
+        typer.echo(line)

@@ -1,0 +1,138 @@
+"""The point counter at run time: how many checkers stand on each point strip.
+
+A small CNN (trained on rendered strips, :mod:`gammoneye.datasets.train_points`)
+read through OpenCV's DNN module from ``vision/models/point_counts.onnx``: no torch
+at run time. Input: upright strips (base at the bottom), BGR, any size (resized to
+32 x 128); output: for each strip a probability for every count 0..15.
+
+>>> counter = PointCounter.load()
+>>> probs = counter.count_probs(np.zeros((2, 128, 32, 3), np.uint8))
+>>> probs.shape, bool(np.allclose(probs.sum(axis=1), 1.0))
+((2, 16), True)
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+INPUT_W, INPUT_H = 32, 128
+CLASSES = 16
+MODEL = "point_counts.onnx"
+
+U8 = NDArray[np.uint8]
+F32 = NDArray[np.float32]
+
+
+class ModelError(RuntimeError):
+    """A model file that is missing or cannot be read."""
+
+
+def model_path(name: str = MODEL) -> Path:
+    path = Path(str(resources.files("gammoneye.vision").joinpath("models", name)))
+    if not path.exists():
+        raise ModelError(f"no model {path}: see vision/models/README.md to train it")
+    return path
+
+
+class PointCounter:
+    """One loaded network; not thread-safe (one per worker)."""
+
+    def __init__(self, net: cv2.dnn.Net) -> None:
+        self.net = net
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> PointCounter:
+        path = path or model_path()
+        try:
+            net = cv2.dnn.readNetFromONNX(str(path))
+        except cv2.error as exc:
+            raise ModelError(f"cannot read model {path}: {exc}") from None
+        return cls(net)
+
+    def count_probs(self, strips: U8) -> F32:
+        """(N, 16) probabilities for strips (N, H, W, 3) uint8 BGR."""
+        if strips.ndim != 4 or strips.shape[-1] != 3:
+            raise ValueError(f"expected strips (N, H, W, 3), got shape {strips.shape}")
+        if strips.shape[1:3] != (INPUT_H, INPUT_W):
+            strips = np.stack(
+                [cv2.resize(s, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA) for s in strips]
+            )
+        blob = strips.astype(np.float32).transpose(0, 3, 1, 2) / 255.0
+        self.net.setInput(np.ascontiguousarray(blob))
+        logits = self.net.forward().astype(np.float32)
+        logits -= logits.max(axis=1, keepdims=True)
+        e = np.exp(logits)
+        return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+
+
+class PointReport:
+    """What :func:`evaluate` measured."""
+
+    def __init__(
+        self,
+        truth: NDArray[np.int64],
+        guess: NDArray[np.int64],
+        styles: list[str],
+        latency_ms: list[float],
+        hidden: int = 0,
+    ) -> None:
+        self.truth, self.guess, self.styles, self.latency_ms = truth, guess, styles, latency_ms
+        self.hidden = hidden  # strips left out: under a hand
+
+    @property
+    def error_rate(self) -> float:
+        return float((self.truth != self.guess).mean())
+
+    def lines(self) -> list[str]:
+        wrong = self.truth != self.guess
+        out = [
+            f"strips: {len(self.truth)} ({self.hidden} under a hand left out); per-point "
+            f"error {self.error_rate * 100:.3f} % ({int(wrong.sum())} wrong)"
+        ]
+        by_count = []
+        for c in range(CLASSES):
+            sel = self.truth == c
+            if sel.any():
+                by_count.append(f"{c}: {wrong[sel].mean() * 100:.1f}% of {int(sel.sum())}")
+        out.append("error by true count: " + ", ".join(by_count))
+        styles = sorted(set(self.styles))
+        parts = []
+        for s in styles:
+            sel = np.array([x == s for x in self.styles])
+            parts.append(f"{s} {wrong[sel].mean() * 100:.2f}%")
+        out.append("error by board style: " + ", ".join(parts))
+        off = np.abs(self.truth - self.guess)[wrong]
+        if len(off):
+            out.append(f"wrong by 1: {int((off == 1).sum())}, by more: {int((off > 1).sum())}")
+        lat = np.array(self.latency_ms)
+        out.append(
+            f"24 strips (one picture): p50 {np.percentile(lat, 50):.2f} ms, "
+            f"p95 {np.percentile(lat, 95):.2f} ms"
+        )
+        return out
+
+
+def evaluate(counter: PointCounter, folders: list[Path]) -> PointReport:
+    """Run the counter on the labelled strips of ``folders`` (from ``render
+    export-crops``), 24 at a time as it will read them."""
+    import time
+
+    from gammoneye.datasets.train_points import load_strips
+
+    images, counts, meta = load_strips(folders)
+    listed = sum(len((f / "points.jsonl").read_text().splitlines()) for f in folders)
+    guesses = np.empty(len(images), np.int64)
+    latency = []
+    for i in range(0, len(images), 24):
+        start = time.perf_counter()
+        probs = counter.count_probs(images[i : i + 24])
+        latency.append((time.perf_counter() - start) * 1000)
+        guesses[i : i + 24] = probs.argmax(axis=1)
+    return PointReport(
+        counts, guesses, [m.get("style", "?") for m in meta], latency, listed - len(images)
+    )
