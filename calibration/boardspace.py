@@ -153,26 +153,17 @@ class BoardSpace:
             )
             x, y, d = self.point_base(n, orientation)
             ty = int(y + d * 22) if d > 0 else int(y - 8)
-            cv2.putText(
-                out,
-                str(n),
-                (int(x) - 8, ty),
-                cv2.FONT_HERSHEY_SIMPLEX,
-                0.5,
-                (0, 0, 0),
-                3,
-                cv2.LINE_AA,
-            )
-            cv2.putText(
-                out,
-                str(n),
-                (int(x) - 8, ty),
-                cv2.FONT_HERSHEY_SIMPLEX,
-                0.5,
-                (255, 255, 255),
-                1,
-                cv2.LINE_AA,
-            )
+            for colour, thickness in (((0, 0, 0), 3), ((255, 255, 255), 1)):  # outlined
+                cv2.putText(
+                    out,
+                    str(n),
+                    (int(x) - 8, ty),
+                    cv2.FONT_HERSHEY_SIMPLEX,
+                    0.5,
+                    colour,
+                    thickness,
+                    cv2.LINE_AA,
+                )
         x0, x1 = self.bar_x
         cv2.rectangle(out, (int(x0), 0), (int(x1), self.height - 1), (255, 0, 255), 1)
         return out

@@ -176,6 +176,7 @@ def export_crops(
         (out / "dice.jsonl").open("w") as dj,
         (out / "cube.jsonl").open("w") as cj,
     ):
+        index = {"points": pj, "dice": dj, "cube": cj}
         for path in files:
             label = json.loads(path.read_text())
             if label.get("schema") != LABEL_SCHEMA or label.get("version") != LABEL_VERSION:
@@ -185,58 +186,43 @@ def export_crops(
                 raise CropError(f"{path}: cannot read its image {label['image']}")
             stem = path.stem
             rng = np.random.default_rng([cfg.seed, hash_name(stem)])
+
+            def keep(
+                kind: str,
+                name: str,
+                crop: U8,
+                meta: dict[str, Any],
+                image_name: str = label["image"],
+            ) -> None:
+                cv2.imwrite(str(out / kind / name), crop)
+                entry = {"file": f"{kind}/{name}", "image": image_name, **meta}
+                index[kind].write(json.dumps(entry) + "\n")
+                counts[kind] += 1
+
             for crop, meta in point_strips(image, label, cfg, rng):
-                name = f"points/{stem}_p{meta['point']:02d}.png"
-                cv2.imwrite(str(out / name), crop)
-                pj.write(
-                    json.dumps(
-                        {
-                            "file": name,
-                            "image": label["image"],
-                            **meta,
-                            "style": label["board"]["style"],
-                        }
-                    )
-                    + "\n"
+                keep(
+                    "points",
+                    f"{stem}_p{meta['point']:02d}.png",
+                    crop,
+                    {**meta, "style": label["board"]["style"]},
                 )
-                counts["points"] += 1
             for k, die in enumerate(label["dice"]):
-                if not die["box"] or die["hidden_by_hand"] > 0.5:
-                    continue
-                name = f"dice/{stem}_d{k}.png"
-                cv2.imwrite(str(out / name), square_crop(image, die["box"], cfg.square, rng))
-                dj.write(
-                    json.dumps(
-                        {
-                            "file": name,
-                            "image": label["image"],
-                            "value": die["value"],
-                            "cocked": die["cocked"],
-                            "tilt_deg": die["tilt_deg"],
-                            "on_checker": die["on_checker"],
-                            "off_board": die["off_board"],
-                            "truncated": die["truncated"],
-                        }
+                if die["box"] and die["hidden_by_hand"] <= 0.5:
+                    fields = ("value", "cocked", "tilt_deg", "on_checker", "off_board", "truncated")
+                    keep(
+                        "dice",
+                        f"{stem}_d{k}.png",
+                        square_crop(image, die["box"], cfg.square, rng),
+                        {f: die[f] for f in fields},
                     )
-                    + "\n"
-                )
-                counts["dice"] += 1
             cube = label.get("cube")
             if cube and cube["box"] and cube["hidden_by_hand"] <= 0.5:
-                name = f"cube/{stem}_c.png"
-                cv2.imwrite(str(out / name), square_crop(image, cube["box"], cfg.square, rng))
-                cj.write(
-                    json.dumps(
-                        {
-                            "file": name,
-                            "image": label["image"],
-                            "value": cube["value"],
-                            "place": cube["place"],
-                        }
-                    )
-                    + "\n"
+                keep(
+                    "cube",
+                    f"{stem}_c.png",
+                    square_crop(image, cube["box"], cfg.square, rng),
+                    {"value": cube["value"], "place": cube["place"]},
                 )
-                counts["cube"] += 1
             if progress:
                 progress(1)
     return CropSummary(len(files), counts["points"], counts["dice"], counts["cube"])
