@@ -81,3 +81,71 @@ def eval_points(
         raise _fail(str(exc)) from None
     for line in report.lines():
         typer.echo(line)
+
+
+@train_app.command("dice")
+def train_dice(
+    crops: Annotated[
+        list[Path], typer.Option("--crops", help="A folder from 'render export-crops' (repeat).")
+    ],
+    photos: Annotated[
+        list[Path] | None,
+        typer.Option("--photos", help="Real dice photos with YOLO labels to learn from too."),
+    ] = None,
+    out: Annotated[Path, typer.Option("--out", help="The ONNX model to write.")] = Path(
+        "vision/models/dice.onnx"
+    ),
+    epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the crops.")] = 10,
+    seed: Annotated[int, typer.Option("--seed", help="Seeds torch and the shuffling.")] = 0,
+) -> None:
+    """Train the die reader (face 1..6, flat or cocked) and export it to ONNX.
+
+    Example (the shipped model, see vision/models/README.md):
+
+      gammoneye train dice --crops crops/train --photos ../shared/data/dice-photos/Train
+    """
+    from gammoneye.datasets.train_dice import TrainError, train
+
+    try:
+        summary = train(crops, out, photos=photos or (), epochs=epochs, seed=seed, log=typer.echo)
+    except TrainError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(f"trained on {summary.samples} dice in {summary.seconds:.0f} s; wrote {out}")
+
+
+@eval_app.command("dice")
+def eval_dice(
+    crops: Annotated[
+        list[Path] | None,
+        typer.Option("--crops", help="Rendered dice: a folder from 'render export-crops'."),
+    ] = None,
+    photos: Annotated[
+        list[Path] | None,
+        typer.Option("--photos", help="Real dice photos with YOLO labels (e.g. .../Valid)."),
+    ] = None,
+    model: Annotated[
+        Path | None, typer.Option("--model", help="The ONNX model (default: the shipped one).")
+    ] = None,
+) -> None:
+    """Measure the die reader: value accuracy, cocked recall and false alarms, on
+    rendered dice and on real photos (with their boxes; finding dice is not measured).
+
+    Example:
+
+      gammoneye eval dice --crops crops/heldout --photos ../shared/data/dice-photos/Valid
+    """
+    from gammoneye.datasets.train_dice import TrainError, load_dice, load_photo_dice
+    from gammoneye.vision.dice import DiceReader, ModelError, evaluate_dice
+
+    if not crops and not photos:
+        raise typer.BadParameter("give --crops and/or --photos", param_hint="--crops")
+    try:
+        reader = DiceReader.load(model)
+        for folder in crops or []:
+            x, y = load_dice([folder])
+            typer.echo(evaluate_dice(reader, f"rendered {folder}", x, y).line())
+        for folder in photos or []:
+            x, y = load_photo_dice(folder)
+            typer.echo(evaluate_dice(reader, f"photos {folder}", x, y).line())
+    except (TrainError, ModelError) as exc:
+        raise _fail(str(exc)) from None

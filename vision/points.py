@@ -13,12 +13,12 @@ at run time. Input: upright strips (base at the bottom), BGR, any size (resized 
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
-import cv2
 import numpy as np
 from numpy.typing import NDArray
+
+from .classifier import ModelError, OnnxClassifier, model_path
 
 INPUT_W, INPUT_H = 32, 128
 CLASSES = 16
@@ -26,48 +26,24 @@ MODEL = "point_counts.onnx"
 
 U8 = NDArray[np.uint8]
 F32 = NDArray[np.float32]
-
-
-class ModelError(RuntimeError):
-    """A model file that is missing or cannot be read."""
-
-
-def model_path(name: str = MODEL) -> Path:
-    path = Path(str(resources.files("gammoneye.vision").joinpath("models", name)))
-    if not path.exists():
-        raise ModelError(f"no model {path}: see vision/models/README.md to train it")
-    return path
+__all__ = ["ModelError", "PointCounter", "evaluate"]
 
 
 class PointCounter:
-    """One loaded network; not thread-safe (one per worker)."""
+    """The loaded point counter; not thread-safe (one per worker)."""
 
-    def __init__(self, net: cv2.dnn.Net) -> None:
-        self.net = net
+    def __init__(self, classifier: OnnxClassifier) -> None:
+        self.classifier = classifier
 
     @classmethod
     def load(cls, path: Path | None = None) -> PointCounter:
-        path = path or model_path()
-        try:
-            net = cv2.dnn.readNetFromONNX(str(path))
-        except cv2.error as exc:
-            raise ModelError(f"cannot read model {path}: {exc}") from None
-        return cls(net)
+        return cls(OnnxClassifier(path or model_path(MODEL), INPUT_W, INPUT_H))
 
     def count_probs(self, strips: U8) -> F32:
         """(N, 16) probabilities for strips (N, H, W, 3) uint8 BGR."""
         if strips.ndim != 4 or strips.shape[-1] != 3:
             raise ValueError(f"expected strips (N, H, W, 3), got shape {strips.shape}")
-        if strips.shape[1:3] != (INPUT_H, INPUT_W):
-            strips = np.stack(
-                [cv2.resize(s, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA) for s in strips]
-            )
-        blob = strips.astype(np.float32).transpose(0, 3, 1, 2) / 255.0
-        self.net.setInput(np.ascontiguousarray(blob))
-        logits = self.net.forward().astype(np.float32)
-        logits -= logits.max(axis=1, keepdims=True)
-        e = np.exp(logits)
-        return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+        return self.classifier.probs(strips)
 
 
 class PointReport:

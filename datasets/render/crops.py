@@ -121,13 +121,16 @@ def _hand_overlap(quad: F64, label: dict[str, Any]) -> float:
     return float(covered)
 
 
-def square_crop(image: U8, box: list[float], side: int, rng: np.random.Generator) -> U8:
-    """A square around ``box`` (x0, y0, x1, y1), 1.6 times its larger side, shifted a
-    little at random (a detector's box is never centred exactly)."""
+def square_crop(
+    image: U8, box: list[float], side: int, rng: np.random.Generator | None, shift: float = 0.08
+) -> U8:
+    """A square around ``box`` (x0, y0, x1, y1), 1.6 times its larger side, shifted by
+    ``shift`` of its half-side at random (a detector's box is never centred exactly);
+    ``rng`` None: centred."""
     x0, y0, x1, y1 = box
     half = max(x1 - x0, y1 - y0) * 0.8
-    cx = (x0 + x1) / 2 + rng.normal(0, half * 0.08)
-    cy = (y0 + y1) / 2 + rng.normal(0, half * 0.08)
+    dx, dy = rng.normal(0, half * shift, 2) if rng is not None else (0.0, 0.0)
+    cx, cy = (x0 + x1) / 2 + dx, (y0 + y1) / 2 + dy
     quad = np.array(
         [
             (cx - half, cy + half),
@@ -209,11 +212,12 @@ def export_crops(
             for k, die in enumerate(label["dice"]):
                 if die["box"] and die["hidden_by_hand"] <= 0.5:
                     fields = ("value", "cocked", "tilt_deg", "on_checker", "off_board", "truncated")
+                    x0, y0, x1, y1 = die["box"]
                     keep(
                         "dice",
                         f"{stem}_d{k}.png",
                         square_crop(image, die["box"], cfg.square, rng),
-                        {f: die[f] for f in fields},
+                        {**{f: die[f] for f in fields}, "box_px": round(max(x1 - x0, y1 - y0), 1)},
                     )
             cube = label.get("cube")
             if cube and cube["box"] and cube["hidden_by_hand"] <= 0.5:

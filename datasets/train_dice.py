@@ -1,0 +1,131 @@
+"""Train the die reader: the face up (1..6) and whether the die is cocked, from a crop.
+
+Input: a square crop around a die (``render export-crops`` cuts them from renders;
+:func:`load_photo_dice` from real photos with YOLO boxes, such as
+``../shared/data/dice-photos/``), 48 x 48 BGR. Output: 12 classes, value x flat or
+cocked (class ``value - 1 + 6 * cocked``), so one softmax gives both the value
+distribution and the cocked probability (:mod:`gammoneye.vision.dice`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from .render.crops import square_crop
+from .training import TrainError, TrainSummary, train_classifier
+
+SIZE = 48
+CLASSES = 12
+#: Rendered dice smaller than this (box side, pixels) are left out: at that size no
+#: picture shows the pips, and the label would only teach guessing.
+MIN_BOX_PX = 14.0
+
+U8 = NDArray[np.uint8]
+__all__ = ["TrainError", "TrainSummary", "load_dice", "load_photo_dice", "train"]
+
+
+def _fit(img: U8) -> U8:
+    if img.shape[:2] != (SIZE, SIZE):
+        img = cv2.resize(img, (SIZE, SIZE), interpolation=cv2.INTER_AREA)
+    return img
+
+
+def load_dice(
+    folders: Sequence[Path], min_box_px: float = MIN_BOX_PX
+) -> tuple[U8, NDArray[np.int64]]:
+    """Rendered dice crops of ``render export-crops`` folders and their classes."""
+    images: list[U8] = []
+    labels: list[int] = []
+    for folder in folders:
+        index = folder / "dice.jsonl"
+        if not index.exists():
+            raise TrainError(
+                f"{folder} has no dice.jsonl: make it with 'gammoneye render export-crops'"
+            )
+        for line in index.read_text().splitlines():
+            item = json.loads(line)
+            if item.get("box_px", MIN_BOX_PX) < min_box_px or item.get("truncated"):
+                continue
+            img = cv2.imread(str(folder / item["file"]), cv2.IMREAD_COLOR)
+            if img is None:
+                raise TrainError(f"cannot read {folder / item['file']}")
+            images.append(_fit(img))
+            labels.append(item["value"] - 1 + 6 * int(bool(item["cocked"])))
+    if not images:
+        raise TrainError("no dice crops in " + ", ".join(str(f) for f in folders))
+    return np.stack(images), np.array(labels, np.int64)
+
+
+def load_photo_dice(
+    folder: Path, seed: int = 0, jitter: bool = False
+) -> tuple[U8, NDArray[np.int64]]:
+    """Dice of real photos with YOLO labels (``NAME.jpg`` + ``NAME.txt``: class
+    0..5 = face 1..6, then the normalised box), cut like the renders' dice. They lie
+    flat: class = face - 1."""
+    if not folder.is_dir():
+        raise TrainError(f"no such folder of photos: {folder}")
+    rng = np.random.default_rng(seed)
+    images: list[U8] = []
+    labels: list[int] = []
+    for txt in sorted(folder.glob("*.txt")):
+        photo = txt.with_suffix(".jpg")
+        if not photo.exists():
+            continue
+        img = cv2.imread(str(photo), cv2.IMREAD_COLOR)
+        if img is None:
+            raise TrainError(f"cannot read {photo}")
+        h, w = img.shape[:2]
+        for line in txt.read_text().splitlines():
+            parts = line.split()
+            if len(parts) != 5:
+                continue
+            cls, cx, cy, bw, bh = int(parts[0]), *(float(v) for v in parts[1:])
+            box = [(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h]
+            images.append(square_crop(img, box, SIZE, rng if jitter else None))
+            labels.append(cls)
+    if not images:
+        raise TrainError(f"no labelled dice in {folder} (NAME.jpg with NAME.txt)")
+    return np.stack(images), np.array(labels, np.int64)
+
+
+def train(
+    folders: Sequence[Path],
+    out: Path,
+    *,
+    photos: Sequence[Path] = (),
+    epochs: int = 10,
+    seed: int = 0,
+    log: Callable[[str], None] = print,
+) -> TrainSummary:
+    """Train on rendered dice crops (and real ``photos`` folders, drawn 4 times as
+    often: there are few of them) and write the ONNX model to ``out``."""
+    images, labels = load_dice(folders)
+    weights = [np.where(labels >= 6, 4, 1).astype(np.int64)]  # cocked dice are few
+    parts_x, parts_y = [images], [labels]
+    for k, folder in enumerate(photos):
+        px, py = load_photo_dice(folder, seed=seed + k, jitter=True)
+        parts_x.append(px)
+        parts_y.append(py)
+        weights.append(np.full(len(px), 4, np.int64))
+    log(
+        f"{len(images)} rendered dice"
+        + (f", {sum(len(x) for x in parts_x[1:])} from photos" if photos else "")
+    )
+    # a mirrored die still shows its pips (dice come in both handednesses)
+    return train_classifier(
+        np.concatenate(parts_x),
+        np.concatenate(parts_y),
+        CLASSES,
+        out,
+        epochs=epochs,
+        seed=seed,
+        weights=np.concatenate(weights),
+        turns=True,
+        log=log,
+    )

@@ -1,0 +1,56 @@
+"""A small image classifier read from ONNX with OpenCV's DNN module (no torch at run
+time): crops in, a probability per class out. The shipped models are in
+``vision/models/`` with the commands that trained them."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+U8 = NDArray[np.uint8]
+F32 = NDArray[np.float32]
+
+
+class ModelError(RuntimeError):
+    """A model file that is missing or cannot be read."""
+
+
+def model_path(name: str) -> Path:
+    """A shipped model's file."""
+    path = Path(str(resources.files("gammoneye.vision").joinpath("models", name)))
+    if not path.exists():
+        raise ModelError(f"no model {path}: see vision/models/README.md to train it")
+    return path
+
+
+class OnnxClassifier:
+    """One loaded network taking (N, 3, height, width) BGR / 255; not thread-safe."""
+
+    def __init__(self, path: Path, width: int, height: int) -> None:
+        try:
+            self.net = cv2.dnn.readNetFromONNX(str(path))
+        except cv2.error as exc:
+            raise ModelError(f"cannot read model {path}: {exc}") from None
+        self.width, self.height = width, height
+
+    def probs(self, crops: U8) -> F32:
+        """(N, classes) probabilities for crops (N, H, W, 3) uint8 BGR of any size."""
+        if crops.ndim != 4 or crops.shape[-1] != 3:
+            raise ValueError(f"expected crops (N, H, W, 3), got shape {crops.shape}")
+        if crops.shape[1:3] != (self.height, self.width):
+            crops = np.stack(
+                [
+                    cv2.resize(c, (self.width, self.height), interpolation=cv2.INTER_AREA)
+                    for c in crops
+                ]
+            )
+        blob = crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0
+        self.net.setInput(np.ascontiguousarray(blob))
+        logits = self.net.forward().astype(np.float32)
+        logits -= logits.max(axis=1, keepdims=True)
+        e = np.exp(logits)
+        return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
