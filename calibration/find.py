@@ -1,0 +1,520 @@
+"""Find a backgammon board's playing field in a photo: no markers, any board style.
+
+What every board has, and all this relies on: a rectangular playing field inside raised
+rails, split into two halves by a bar, with six triangles of alternating colour on each
+long side of each half, bases on the long side, tips pointing across the field.
+
+Method (classical, CPU only; the image is worked on at most 640 pixels wide):
+
+1. *Segments and lines.* The line segment detector (LSD) runs on the three Lab
+   channels (grey levels alone miss a red field in a mahogany frame); collinear segments
+   are merged into lines that remember which stretches of them are covered.
+2. *Board frames.* Two pairs of roughly opposite lines make a quadrilateral; the best
+   covered ones are grouped by frame: the board's outline, rails, trays and halves are
+   all rectangles of one plane, axis-aligned in one another's rectified frame. Each
+   frame is searched once, over the union of its quadrilaterals.
+3. *The field inside a frame.* The union is warped to a rectangle, both ways round
+   unless colour clearly changes faster along one pair of sides (the triangles' edges run
+   across the field). The field's depth is where colour changes fast along the long
+   side; along it, each half is a row of six cells found by a grid search on how well
+   three colours (even triangles, odd triangles, the field between them) explain bands
+   across the triangles, the worst cell left out (a hand, a tall stack). Which cells of
+   that lattice are the points is told by the triangles' edges: extended to the long
+   side, a left edge meets it where its cell starts, a right edge where it ends.
+4. *Choice.* The candidate whose field best matches a 24-triangle template (per
+   quarter, the colour variance that even triangles, odd triangles and the field
+   explain) wins; below MIN_SCORE there is no board.
+5. *Long sides.* Each long side is moved to where, walking outwards, the colour stops
+   alternating along it (the triangles' bases end at the rail), in the full image.
+
+Assumptions: the whole field is in the picture and is a few percent of it or more; the
+camera looks from straight above to about 45 degrees. Which long side is whose is not
+decided here (the opening layout tells later). On the near side a tall rail hides the
+field's edge; the visible edge is taken, a small inward error at steep views.
+
+>>> import numpy as np
+>>> find_field(np.zeros((360, 640, 3), np.uint8)) is None
+True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+F64 = NDArray[np.float64]
+U8 = NDArray[np.uint8]
+
+WORK_SIDE = 640  # long side of the working image
+MIN_LINE_SEGMENT = 10.0  # px: shorter segments do not make lines
+MAX_LINES = 32
+TOP_QUADS = 4  # board frames searched
+ALIGN = 0.1  # how far from a rectangle, in its frame, a quad of the same board may be
+MIN_SCORE = 0.3  # template match below which there is no board
+TIP_DEPTH = 0.43  # the triangles' length as a fraction of the field's depth
+SEARCH_W, SEARCH_H = 256, 80  # a candidate warped with its margins
+MARGIN_U, MARGIN_V = 0.15, 0.1  # how far the field may reach beyond a candidate
+CANON_W, CANON_H = 96, 64  # the field warped for the template score
+BAR_FRACTIONS = np.linspace(0.03, 0.15, 9)  # bar width / field width
+
+
+@dataclass(frozen=True)
+class FieldFind:
+    """The playing field's outer corners in image pixels, clockwise (y down), the side
+    ``corners_px[0] -> corners_px[1]`` running along a long side (12 points and the
+    bar); ``score`` 0..1 says how sure the finder is."""
+
+    corners_px: F64
+    score: float
+    elapsed_ms: float
+
+
+def find_field(image: U8) -> FieldFind | None:
+    """The playing field of the board in a BGR image, or None when no board is found."""
+    start = time.perf_counter()
+    if image.ndim != 3 or image.shape[2] != 3 or min(image.shape[:2]) < 32:
+        return None
+    h, w = image.shape[:2]
+    scale = min(1.0, WORK_SIDE / max(h, w))
+    small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    seg = _segments(small)
+    best: tuple[float, F64, float] | None = None
+    for quad in _candidate_quads(_Lines(seg[_length(seg) >= MIN_LINE_SEGMENT]), small.shape):
+        for turn in _turns(small, quad):
+            found = _search_field(small, np.roll(quad, -turn, axis=0), seg)
+            if found is not None:
+                score = _pattern_score(small, found[0])
+                if best is None or score > best[0]:
+                    best = (score, found[0], found[1])
+    if best is None or best[0] < MIN_SCORE:
+        return None
+    field = best[1] / scale
+    v0, v1 = _long_sides(image, field, best[2])
+    corners = _project(_square_to(field), np.array([[0, v0], [1, v0], [1, v1], [0, v1]]))
+    x, y = corners[:, 0], corners[:, 1]
+    if float((x * np.roll(y, -1) - np.roll(x, -1) * y).sum()) < 0:
+        corners = corners[[1, 0, 3, 2]]  # clockwise on the picture, a long side first
+    return FieldFind(corners, best[0], (time.perf_counter() - start) * 1000)
+
+
+# --- segments, lines, quadrilaterals --------------------------------------------------------------
+
+
+def _length(seg: F64) -> F64:
+    return np.asarray(np.hypot(seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1]))
+
+
+def _segments(img: U8) -> F64:
+    """LSD segments (x0, y0, x1, y1) of 6 pixels or more in the three Lab channels."""
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2Lab)
+    lsd = cv2.createLineSegmentDetector()
+    found = [lsd.detect(np.ascontiguousarray(lab[..., c]))[0] for c in range(3)]
+    seg = np.concatenate([f.reshape(-1, 4) for f in found if f is not None] + [np.zeros((0, 4))])
+    seg = seg.astype(np.float64)
+    return seg[_length(seg) >= 6]
+
+
+class _Lines:
+    """Collinear segments merged, longest first, into at most MAX_LINES lines (the best
+    covered): unit direction ``u``, normal ``n`` with ``n . p = rho``, and ``cover[i, t]``
+    the number of pixels of line ``i`` covered by its segments up to ``u . p = t - off``."""
+
+    def __init__(self, seg: F64) -> None:
+        seg = seg[np.argsort(-_length(seg))]
+        dirs, cents = np.zeros((0, 2)), np.zeros((0, 2))
+        members: list[list[int]] = []
+        moments: list[F64] = []
+        for k, (x0, y0, x1, y1) in enumerate(seg):
+            p0, p1 = np.array([x0, y0]), np.array([x1, y1])
+            ln = float(np.linalg.norm(p1 - p0))
+            d = (p1 - p0) / ln
+            nrm = np.stack([-dirs[:, 1], dirs[:, 0]], axis=1)
+            close = (
+                (np.abs(dirs @ d) > np.cos(np.radians(3.0)))
+                & (np.abs(((p0 - cents) * nrm).sum(1)) < 2.5)
+                & (np.abs(((p1 - cents) * nrm).sum(1)) < 2.5)
+            )
+            mid = (p0 + p1) / 2
+            spread = np.outer(d, d) * ln**2 / 12 + np.outer(mid, mid)
+            m = ln * np.array([1.0, *mid, spread[0, 0], spread[0, 1], spread[1, 1]])
+            if close.any():
+                i = int(np.argmax(close))
+                moments[i] = moments[i] + m
+                members[i].append(k)
+                c = moments[i][1:3] / moments[i][0]
+                cov = np.array([[moments[i][3], moments[i][4]], [moments[i][4], moments[i][5]]])
+                dirs[i] = np.linalg.eigh(cov / moments[i][0] - np.outer(c, c))[1][:, 1]
+                cents[i] = c
+            else:
+                moments.append(m)
+                members.append([k])
+                dirs, cents = np.vstack([dirs, d]), np.vstack([cents, mid])
+        self.off = float(np.abs(seg).max(initial=1.0)) * 2
+        size = int(2 * self.off) + 2
+        covers = np.zeros((len(members), size + 1))
+        for i, idx in enumerate(members):
+            occupied = np.zeros(size, bool)
+            for k in idx:
+                t0, t1 = sorted((float(seg[k, :2] @ dirs[i]), float(seg[k, 2:] @ dirs[i])))
+                occupied[int(t0 + self.off) : int(t1 + self.off) + 1] = True
+            covers[i, 1:] = np.cumsum(occupied)
+        keep = np.argsort(-covers[:, -1])[:MAX_LINES]
+        self.u, self.cover = dirs[keep], covers[keep]
+        self.n = np.stack([-self.u[:, 1], self.u[:, 0]], axis=1)
+        self.rho = (cents[keep] * self.n).sum(1)
+
+    def coverage(self, line: NDArray[np.int64], a: F64, b: F64) -> F64:
+        """Fraction of the stretch from point ``a`` to ``b`` of ``line`` covered."""
+        ta = (a * self.u[line]).sum(1) + self.off
+        tb = (b * self.u[line]).sum(1) + self.off
+        lo = np.clip(np.minimum(ta, tb), 0, self.cover.shape[1] - 1).astype(np.int64)
+        hi = np.clip(np.maximum(ta, tb), 0, self.cover.shape[1] - 1).astype(np.int64)
+        return np.asarray((self.cover[line, hi] - self.cover[line, lo]) / np.maximum(hi - lo, 1))
+
+    def meet(self, p: NDArray[np.int64], q: NDArray[np.int64]) -> F64:
+        n1, n2, r1, r2 = self.n[p], self.n[q], self.rho[p], self.rho[q]
+        det = n1[:, 0] * n2[:, 1] - n1[:, 1] * n2[:, 0]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.stack(
+                [(r1 * n2[:, 1] - n1[:, 1] * r2) / det, (n1[:, 0] * r2 - r1 * n2[:, 0]) / det], 1
+            )
+
+
+def _candidate_quads(lines: _Lines, shape: tuple[int, ...]) -> list[F64]:
+    """Convex quadrilaterals of two pairs of roughly opposite lines, best covered first,
+    at most TOP_QUADS that differ by more than 3 % of the image."""
+    h, w = shape[:2]
+    i, j = np.triu_indices(len(lines.rho), 1)
+    same = np.abs((lines.u[i] * lines.u[j]).sum(1)) > np.cos(np.radians(40))
+    pi, pj = i[same], j[same]
+    a, b = np.triu_indices(len(pi), 1)
+    sides = np.stack([pi[a], pi[b], pj[a], pj[b]], 1)  # side order around the quad
+    distinct = (sides[:, :, None] != sides[:, None, :]).sum((1, 2)) == 12
+    across = np.abs((lines.u[pi[a]] * lines.u[pi[b]]).sum(1)) < np.cos(np.radians(35))
+    sides = sides[distinct & across] if len(sides) else sides
+    corners = np.stack([lines.meet(sides[:, s], sides[:, (s + 1) % 4]) for s in range(4)], 1)
+    margin = 0.05 * max(w, h)
+    with np.errstate(invalid="ignore"):
+        inside = ((corners > -margin) & (corners < np.array([w, h]) + margin)).all(axis=(1, 2))
+    edge = np.roll(corners, -1, axis=1) - corners
+    turn = edge[..., 0] * np.roll(edge, -1, 1)[..., 1] - edge[..., 1] * np.roll(edge, -1, 1)[..., 0]
+    x, y = corners[..., 0], corners[..., 1]
+    area = 0.5 * np.abs((x * np.roll(y, -1, 1) - np.roll(x, -1, 1) * y).sum(1))
+    ok = inside & ((turn > 0).all(1) | (turn < 0).all(1)) & (area > 0.02 * w * h)
+    corners, sides = corners[ok], sides[ok]
+    cover = np.stack(
+        [lines.coverage(sides[:, s], corners[:, s - 1], corners[:, s]) for s in range(4)], 1
+    )
+    ranked = corners[np.argsort(-(cover.mean(1) * np.sqrt(cover.min(1) + 0.05)))][:40]
+    # quads of the same board share its frame (its two vanishing points): its outline,
+    # rails, trays and halves are axis-aligned rectangles in one another's frame; each
+    # frame is searched once, over the union of its quads
+    frames: list[tuple[F64, list[F64]]] = []
+    for q in ranked:
+        for ref, members in frames:
+            c = cv2.perspectiveTransform(q.reshape(-1, 1, 2), ref).reshape(4, 2)
+            if _aligned(c):
+                members.append(c)
+                break
+        else:
+            unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+            ref = cv2.getPerspectiveTransform(q.astype(np.float32), unit)
+            frames.append((ref, [unit.astype(np.float64)]))
+    out: list[F64] = []
+    for ref, members in sorted(frames, key=lambda f: -len(f[1]))[:TOP_QUADS]:
+        pts = np.concatenate(members)
+        (u0, v0), (u1, v1) = pts.min(0), pts.max(0)
+        box = np.array([[u0, v0], [u1, v0], [u1, v1], [u0, v1]])
+        out.append(
+            cv2.perspectiveTransform(box.reshape(-1, 1, 2), np.linalg.inv(ref)).reshape(4, 2)
+        )
+    return out
+
+
+def _aligned(c: F64) -> bool:
+    """Whether four corners, in some cyclic order, form an axis-aligned rectangle (to 3 %
+    of the unit square) that is not tiny."""
+    for k in range(4):
+        r = np.roll(c, -k, axis=0)
+        if (
+            abs(r[0, 1] - r[1, 1]) < ALIGN
+            and abs(r[2, 1] - r[3, 1]) < ALIGN
+            and abs(r[1, 0] - r[2, 0]) < ALIGN
+            and abs(r[0, 0] - r[3, 0]) < ALIGN
+            and abs(r[1, 0] - r[0, 0]) > 0.2
+            and abs(r[3, 1] - r[0, 1]) > 0.2
+        ):
+            return True
+    return False
+
+
+# --- the field inside a candidate -----------------------------------------------------------------
+
+
+def _grown(quad: F64, by: float) -> F64:
+    """``quad`` grown by ``by`` of its size on every side, in its own frame."""
+    box = np.array([[-by, -by], [1 + by, -by], [1 + by, 1 + by], [-by, 1 + by]])
+    return _project(_square_to(quad), box)
+
+
+def _turns(img: U8, quad: F64) -> tuple[int, ...]:
+    """Which sides of a candidate may be the long ones: colour changes faster along the
+    long sides (the triangles' edges run across the field); both when it is close."""
+    dst = np.array([[0, 0], [64, 0], [64, 64], [0, 64]], np.float32)
+    hmg = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    sq = cv2.warpPerspective(img, hmg, (64, 64))[6:58, 6:58].astype(np.float32)
+    along = float(np.abs(np.diff(sq, axis=1)).mean())
+    across = float(np.abs(np.diff(sq, axis=0)).mean())
+    if along > 1.2 * across:
+        return (0,)
+    return (1,) if across > 1.2 * along else (0, 1)
+
+
+class _Strip:
+    """A candidate warped to SEARCH_W x SEARCH_H, with column sums of bands across the
+    triangles of each long side (at 8, 20 and 32 % of the field's depth)."""
+
+    DEPTHS = (0.08, 0.2, 0.32)
+
+    def __init__(self, canon: NDArray[np.float32], y0: float, y1: float) -> None:
+        px = np.concatenate(
+            [canon, (canon**2).sum(2, keepdims=True), np.ones_like(canon[..., :1])], 2
+        )
+        pre = []
+        for depth in self.DEPTHS:
+            for r in (y0 + depth * (y1 - y0), y1 - depth * (y1 - y0)):
+                band = px[int(r) - 1 : int(r) + 2].sum(0)
+                pre.append(np.concatenate([np.zeros((1, 5)), np.cumsum(band, 0)]))
+        self.prefix = np.stack(pre)  # (band * side, W + 1, 5)
+        self.half_width = np.repeat(0.5 * (1 - np.array(self.DEPTHS) / TIP_DEPTH), 2)
+
+    def r2(self, start: F64, pw: F64) -> F64:
+        """How well six cells of width ``pw`` from ``start`` (both (h,)) look like a half of
+        the field: per long side the share of colour variance three colours explain (even
+        triangles, odd triangles, the field between), leaving out the worst cell (a hand,
+        a tall stack); the mean of both sides."""
+        left = start[:, None] + np.arange(6) * pw[:, None]
+        hw = self.half_width[:, None, None] * pw[None, :, None]
+        mid = left + 0.5 * pw[:, None]
+        bounds = np.stack([left + 0 * hw, mid - hw, mid + hw, left + pw[:, None] + 0 * hw], -1)
+        idx = np.clip(np.round(bounds).astype(np.int64), 0, self.prefix.shape[1] - 1)
+        at = self.prefix[np.arange(6)[:, None, None, None], idx].reshape(3, 2, -1, 6, 4, 5)
+        tri = at[..., 2, :] - at[..., 1, :]  # band, side, h, cell, 5
+        bg = at[..., 3, :] - at[..., 0, :] - tri
+        t_cls = tri.sum(0).reshape(2, -1, 3, 2, 5).sum(2)  # side, h, parity, 5
+        mu_t = (t_cls[..., :3] / np.maximum(t_cls[..., 4:], 1))[:, :, [0, 1, 0, 1, 0, 1]]
+        b_cls = bg.sum(axis=(0, 3))
+        mu_b = (b_cls[..., :3] / np.maximum(b_cls[..., 4:], 1))[:, :, None]
+
+        def sse(sums: F64, mu: F64) -> F64:
+            return np.asarray(
+                sums[..., 3] - 2 * (sums[..., :3] * mu).sum(-1) + sums[..., 4] * (mu * mu).sum(-1)
+            )
+
+        cell = sse(tri, mu_t[None]).sum(0) + sse(bg, mu_b[None]).sum(0)  # side, h, cell
+        tot = (tri + bg).sum(axis=(0, 3))
+        sst = tot[..., 3] - (tot[..., :3] ** 2).sum(-1) / np.maximum(tot[..., 4], 1)
+        r2 = 1 - (cell.sum(-1) - cell.max(-1)) / np.maximum(sst, 30.0 * tot[..., 4])
+        return np.asarray(r2.mean(0))
+
+
+def _rise(energy: F64, start: int, step: int, thr: float) -> int:
+    """From ``start`` (between the tip rows) walk outwards past the low gap and the
+    triangles; the last index before ``energy`` falls below ``thr`` again."""
+    k, n = start, len(energy)
+    while 0 <= k < n and energy[k] < thr:
+        k += step
+    while 0 <= k < n and energy[k] >= thr:
+        k += step
+    return k - step
+
+
+def _search_field(img: U8, quad: F64, seg: F64) -> tuple[F64, float] | None:
+    """The field as an axis-aligned rectangle in the canonical frame of a board-aligned
+    quad (its first side taken as a long side): (field corners in the image, bar width /
+    point width), or None when nothing there has the triangles' rhythm."""
+    su, sv = SEARCH_W / (1 + 2 * MARGIN_U), SEARCH_H / (1 + 2 * MARGIN_V)
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float64)
+    dst = (unit + np.array([MARGIN_U, MARGIN_V])) * np.array([su, sv])
+    hmg = cv2.getPerspectiveTransform(quad.astype(np.float32), dst.astype(np.float32))
+    canon = cv2.warpPerspective(img, hmg, (SEARCH_W, SEARCH_H)).astype(np.float32)
+    # depth: the triangles make colour change fast along the long side
+    gx = np.abs(np.diff(canon, axis=1)).sum(2)
+    energy = gx[:, round((MARGIN_U + 0.1) * su) : round((MARGIN_U + 0.9) * su)].mean(1)
+    energy = np.convolve(energy, np.ones(3) / 3, mode="same")
+    thr = 0.4 * float(energy[round(MARGIN_V * sv) : round((MARGIN_V + 1) * sv)].max())
+    mid = round((MARGIN_V + 0.5) * sv)
+    y0, y1 = float(_rise(energy, mid, -1, thr)), float(_rise(energy, mid, 1, thr) + 1)
+    if y1 - y0 < 0.4 * sv or thr <= 0:
+        return None
+    strip = _Strip(canon, y0, y1)
+    # the triangles' edges in this frame: their slope gives the point width (for a tip
+    # depth of TIP_DEPTH), where they meet the long side the ends of their cells
+    ends_c = cv2.perspectiveTransform(seg.reshape(-1, 1, 2), hmg).reshape(-1, 2, 2)
+    d = ends_c[:, 1] - ends_c[:, 0]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        slope = np.nan_to_num(d[:, 0] / d[:, 1], nan=0.0, posinf=0.0, neginf=0.0)
+    side_b = ends_c[:, :, 1].mean(1) > (y0 + y1) / 2
+    zone = np.where(
+        side_b, ends_c[:, :, 1].min(1) > (y0 + y1) / 2, ends_c[:, :, 1].max(1) < (y0 + y1) / 2
+    )
+    length = np.hypot(d[:, 0], d[:, 1] * su / sv) * zone
+    to_pw = 2 * TIP_DEPTH * (y1 - y0)
+    # along: each half on a grid of positions and point widths, then finer
+    pws = su * np.geomspace(0.034, 0.105, 58)
+    u = (np.arange(-0.12, 0.42, 0.03) + MARGIN_U) * su
+    x0, x1, pw = _halves(strip, u, u + 0.7 * su, pws)
+    if pw <= 0:
+        return None
+    step = 0.03 * su
+    x0, x1, pw = _halves(
+        strip,
+        np.linspace(x0 - step, x0 + step, 9),
+        np.linspace(x1 - step, x1 + step, 9),
+        pw * np.linspace(0.97, 1.03, 7),
+    )
+    # which cells of that lattice are the points: a triangle's edges, extended to its
+    # long side, meet it at the ends of its cell, the left edge rising to the tip, the
+    # right one falling; a half is the six cells with the most such edges
+    meet = ends_c[:, 0, 0] + slope * (np.where(side_b, y1, y0) - ends_c[:, 0, 1])
+    rising = np.where(side_b, -slope, slope) > 0
+    want = pw / to_pw
+    weight = length * (np.abs(np.abs(slope) - want) < 0.5 * want)
+    got = []
+    for first, sign in ((x0, 1), (x1, -1)):
+        lattice = first + sign * np.arange(-2, 9) * pw
+        hit = np.abs(meet[None] - lattice[:, None]) < 0.2 * pw
+        opening = (hit * weight * (rising if sign > 0 else ~rising)).sum(1)
+        closing = (hit * weight * (~rising if sign > 0 else rising)).sum(1)
+        cell = opening[:-1] + closing[1:]  # cells -2 .. 7 from this end inwards
+        got.append([float(cell[m + 2 : m + 8].sum()) for m in range(-2, 3)])
+    bar = (x1 - x0) / pw - 12
+    options = [
+        (got[0][m0 + 2] + got[1][m1 + 2], -abs(m0) - abs(m1), m0, m1)
+        for m0 in range(-2, 3)
+        for m1 in range(-2, 3)
+        if 0.3 <= bar - m0 - m1 <= 2.6
+    ]
+    if not options:
+        return None
+    _, _, m0, m1 = max(options)
+    x0, x1 = x0 + m0 * pw, x1 - m1 * pw
+    field = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+    back = cv2.perspectiveTransform(field.reshape(-1, 1, 2), np.linalg.inv(hmg)).reshape(4, 2)
+    return np.asarray(back, np.float64), float((x1 - x0) / pw - 12)
+
+
+def _halves(strip: _Strip, starts: F64, ends: F64, pws: F64) -> tuple[float, float, float]:
+    """Best (start of the left half, end of the right half, point width) on a grid, with
+    a bar of 0.3 to 2.6 point widths between the halves; each half is scored alone."""
+    n = len(pws)
+    left = strip.r2(np.repeat(starts, n), np.tile(pws, len(starts))).reshape(-1, 1, n)
+    right = strip.r2(np.repeat(ends, n) - 6 * np.tile(pws, len(ends)), np.tile(pws, len(ends)))
+    bar = (ends[None, :, None] - starts[:, None, None]) / pws - 12
+    total = np.where((bar >= 0.3) & (bar <= 2.6), left + right.reshape(1, -1, n), -np.inf)
+    i, j, k = np.unravel_index(int(np.argmax(total)), total.shape)
+    if not np.isfinite(total[i, j, k]):
+        return 0.0, 0.0, 0.0
+    return float(starts[i]), float(ends[j]), float(pws[k])
+
+
+# --- the template score ---------------------------------------------------------------------------
+
+
+def _templates() -> NDArray[np.float32]:
+    """For every bar fraction a (12, CANON_H * CANON_W) one-hot matrix: per quarter of
+    the field, its even triangles, its odd triangles and the field around them."""
+    ys, xs = np.mgrid[0:CANON_H, 0:CANON_W] + 0.5
+    out = np.zeros((len(BAR_FRACTIONS), 12, CANON_H * CANON_W), np.float32)
+    for bi, bar in enumerate(BAR_FRACTIONS):
+        pw = (1 - bar) / 12 * CANON_W
+        right = xs > CANON_W * (1 + bar) / 2
+        bottom = ys > CANON_H / 2
+        depth = np.where(bottom, CANON_H - ys, ys) / CANON_H
+        point = np.floor(np.where(right, xs - CANON_W * (1 + bar) / 2, xs) / pw)
+        off = np.where(right, xs - CANON_W * (1 + bar) / 2, xs) / pw - point - 0.5
+        cls = np.where(np.abs(off) < 0.5 * (1 - depth / TIP_DEPTH), point % 2, 2)
+        group = (2 * bottom + right) * 3 + cls
+        valid = (right | (xs < CANON_W * (1 - bar) / 2)) & (point < 6)
+        for g in range(12):
+            out[bi, g] = ((group == g) & valid).ravel()
+    return out.reshape(-1, CANON_H * CANON_W)
+
+
+_TEMPLATES = _templates()
+
+
+def _pattern_score(img: U8, quad: F64) -> float:
+    """How well the quad, warped with its first side on top, is explained by 24
+    triangles: per quarter, the share of colour variance that three colours (even
+    triangles, odd triangles, the field) explain; the best bar width is kept, the worst
+    quarter (a hand) left out."""
+    dst = np.array([[0, 0], [CANON_W, 0], [CANON_W, CANON_H], [0, CANON_H]], np.float32)
+    hmg = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    x = cv2.warpPerspective(img, hmg, (CANON_W, CANON_H)).reshape(-1, 3).astype(np.float32)
+    data = np.concatenate([x, (x * x).sum(1, keepdims=True), np.ones((len(x), 1), np.float32)], 1)
+    sums = (_TEMPLATES @ data).reshape(len(BAR_FRACTIONS), 4, 3, 5)
+    s1, s2, n = sums[..., :3], sums[..., 3], np.maximum(sums[..., 4], 1.0)
+    sse = (s2 - (s1 * s1).sum(-1) / n).sum(-1)
+    tot1, tot2, totn = s1.sum(2), s2.sum(2), n.sum(2)
+    sst = tot2 - (tot1 * tot1).sum(-1) / totn
+    r2 = 1 - sse / np.maximum(sst, 25.0 * totn)
+    return float(max(0.0, np.sort(r2, axis=1)[:, 1:].mean(1).max()))
+
+
+# --- refinement: the long sides ------------------------------------------------------------------
+
+
+def _square_to(c: F64) -> F64:
+    """Homography taking the unit square's corners (0,0), (1,0), (1,1), (0,1) to ``c``."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = c
+    dx1, dx2, dy1, dy2 = x1 - x2, x3 - x2, y1 - y2, y3 - y2
+    sx, sy = x0 - x1 + x2 - x3, y0 - y1 + y2 - y3
+    den = dx1 * dy2 - dx2 * dy1
+    g, h = (sx * dy2 - dx2 * sy) / den, (dx1 * sy - sx * dy1) / den
+    return np.array(
+        [
+            [x1 - x0 + g * x1, x3 - x0 + h * x3, x0],
+            [y1 - y0 + g * y1, y3 - y0 + h * y3, y0],
+            [g, h, 1],
+        ]
+    )
+
+
+def _project(hmg: F64, uv: F64) -> F64:
+    q = uv @ hmg[:, :2].T + hmg[:, 2]
+    return np.asarray(q[..., :2] / q[..., 2:])
+
+
+def _long_sides(image: U8, quad: F64, bar: float) -> tuple[float, float]:
+    """Where the field's long sides are, as ``v`` in the frame of ``quad`` (image
+    pixels; its first side a long one). Along a long side the triangles' bases alternate
+    in colour, the rail beside them does not: the side is where, walking outwards, the
+    colour's spread along it drops from the bases' level to the rail's. Kept as found
+    when no clear drop is seen (a board whose rail matches both point colours)."""
+    hmg = _square_to(quad)
+    cells = np.arange(12) + bar * (np.arange(12) >= 6)
+    us = (cells[:, None] + np.array([0.2, 0.4, 0.6, 0.8])).ravel() / (12 + bar)
+    offsets = np.linspace(-0.08, 0.08, 81)  # inwards
+    out = []
+    for side, inward in ((0.0, 1.0), (1.0, -1.0)):
+        grid = np.stack(np.meshgrid(us, side + inward * offsets, indexing="ij"), -1)
+        at = _project(hmg, grid).astype(np.float32)
+        prof = cv2.remap(image, at[..., 0], at[..., 1], cv2.INTER_LINEAR).astype(np.float32)
+        spread = np.abs(prof - np.median(prof, axis=0)).sum(2).mean(0)  # per offset
+        inner = float(np.median(spread[offsets > 0.03]))
+        outer = float(np.median(spread[offsets < -0.05]))
+        found = 0.0
+        if inner > 1.5 * outer:
+            thr = (inner + outer) / 2
+            k = int(np.searchsorted(offsets, 0.03))
+            while k > 0 and spread[k] >= thr:
+                k -= 1
+            a, b = spread[k], spread[k + 1]
+            found = float(offsets[k] + (thr - a) / max(b - a, 1e-6) * (offsets[k + 1] - offsets[k]))
+        out.append(side + inward * found)
+    return out[0], out[1]
