@@ -50,6 +50,15 @@ def stills(
         typer.Option("--mat", help="Also draw positions from these .mat files or folders."),
     ] = None,
     first: Annotated[int, typer.Option("--first", min=0, help="Index of the first image.")] = 0,
+    closeups: Annotated[
+        float,
+        typer.Option(
+            "--closeups",
+            min=0.0,
+            max=1.0,
+            help="Share of pictures taken close to the dice (28-90 px per die).",
+        ),
+    ] = 0.0,
     workers: Annotated[
         int, typer.Option("--workers", min=0, help="Processes (0: one per CPU core).")
     ] = 0,
@@ -82,6 +91,7 @@ def stills(
         exclude_styles=tuple(exclude_style or ()),
         mats=tuple(mat or ()),
         first=first,
+        closeups=closeups,
     )
     try:
         with typer.progressbar(length=n, label="rendering", file=None) as bar:

@@ -22,6 +22,9 @@ from numpy.typing import NDArray
 
 F64 = NDArray[np.float64]
 
+#: Nearer than this (cm, along the view) nothing is drawn or labelled.
+NEAR_CM = 1.0
+
 
 @dataclass(frozen=True)
 class Camera:
@@ -106,13 +109,27 @@ class Camera:
         return np.asarray(points, float).reshape(-1, 3) @ self.R.T + self.t
 
     def normalised(self, points: F64) -> F64:
+        """Points on the image plane at distance 1; NaN for points less than
+        :data:`NEAR_CM` in front of the camera (behind it, or too close to be drawn),
+        which drawing and labels then leave out."""
         cam = self.to_camera(points)
-        z = np.maximum(cam[:, 2:3], 1e-6)
-        return cam[:, :2] / z
+        z = cam[:, 2:3]
+        out = cam[:, :2] / np.maximum(z, NEAR_CM)
+        out[z[:, 0] < NEAR_CM] = np.nan
+        return out
 
     def distort(self, xy: F64) -> F64:
-        r2 = (xy * xy).sum(axis=1, keepdims=True)
+        # The radial polynomial only holds inside the lens's field: beyond it, barrel
+        # distortion would fold far-away points back into the picture. The factor
+        # stops changing at the radius where the mapping stops growing.
+        r2 = np.minimum((xy * xy).sum(axis=1, keepdims=True), self._r2_limit())
         return xy * (1 + self.k1 * r2 + self.k2 * r2 * r2)
+
+    def _r2_limit(self) -> float:
+        # d/dr r(1 + k1 r^2 + k2 r^4) = 1 + 3 k1 r^2 + 5 k2 r^4 > 0, and a margin
+        r2 = np.linspace(0, 4.0, 401)
+        ok = 1 + 3 * self.k1 * r2 + 5 * self.k2 * r2 * r2 > 0.2
+        return float(r2[np.argmin(ok)] if not ok.all() else r2[-1])
 
     def undistort(self, xy: F64) -> F64:
         """Inverse of :meth:`distort` (fixed-point iteration; the distortions we

@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import boardtex, materials
-from .camera import Canvas
+from .camera import NEAR_CM, Canvas
 from .geometry import BoardGeometry, Box
 from .scene import Checker, Clutter, Cube, Die, Effects, Hand, Light, Scene, hash_name
 from .shapes import (
@@ -89,13 +89,50 @@ def _mix(a: BGR, b: BGR, t: float) -> BGR:
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
-def _fill(img: U8, polys: Iterable[F64], colour: BGR) -> None:
-    pts = [np.round(np.asarray(p) * 16).astype(np.int32) for p in polys]
+def project_clipped(canvas: Canvas, poly: F64) -> F64:
+    """A planar polygon (world, 3D) cut at the camera's near plane, then projected:
+    a board seen from close up runs behind the camera, and only what lies in front
+    of it may be drawn."""
+    cam = canvas.camera
+    p = np.asarray(poly, np.float64)
+    d = cam.depth(p) - NEAR_CM * 1.01
+    if (d >= 0).all():
+        return canvas.project(p)
+    out = []
+    for i in range(len(p)):
+        a, b, da, db = p[i], p[(i + 1) % len(p)], d[i], d[(i + 1) % len(p)]
+        if da >= 0:
+            out.append(a)
+        if (da >= 0) != (db >= 0):
+            out.append(a + (b - a) * (da / (da - db)))
+    if len(out) < 3:
+        return np.full((1, 2), np.nan)
+    return canvas.project(np.array(out))
+
+
+def _finite(polys: Iterable[F64]) -> list[F64]:
+    """The polygons that lie wholly in front of the camera (see ``Camera.normalised``)."""
+    return [p for p in polys if np.isfinite(p).all()]
+
+
+def _hull(points: F64) -> F64 | None:
+    if not np.isfinite(points).all():
+        return None
+    return cv2.convexHull(points.astype(np.float32)).reshape(-1, 2).astype(np.float64)  # type: ignore[no-any-return]
+
+
+def _fill(img: U8, polys: Iterable[F64 | None], colour: BGR) -> None:
+    pts = [
+        np.round(np.asarray(p) * 16).astype(np.int32)
+        for p in _finite(p for p in polys if p is not None)
+    ]
     if pts:
         cv2.fillPoly(img, pts, colour, cv2.LINE_AA, shift=4)
 
 
 def _line(img: U8, poly: F64, colour: BGR, closed: bool = True, thickness: int = 1) -> None:
+    if not np.isfinite(poly).all():
+        return
     cv2.polylines(
         img, [np.round(poly * 16).astype(np.int32)], closed, colour, thickness, cv2.LINE_AA, shift=4
     )
@@ -241,8 +278,13 @@ class Renderer:
         box = canvas.project(
             np.array([(x, y, z) for x, y in g.outer_corners() for z in (-g.floor, g.rail_height)])
         )
-        x0, y0 = (max(0, int(v) - 2) for v in box.min(axis=0))
-        x1, y1 = (min(lim, int(v) + 3) for v, lim in zip(box.max(axis=0), (w, h), strict=True))
+        if np.isfinite(box).all():
+            x0, y0 = (max(0, int(v) - 2) for v in box.min(axis=0))
+            x1, y1 = (min(lim, int(v) + 3) for v, lim in zip(box.max(axis=0), (w, h), strict=True))
+        else:  # part of the board is behind the camera: warp the whole frame
+            x0, y0, x1, y1 = 0, 0, w, h
+        if x1 - x0 < 2 or y1 - y0 < 2:  # the board's box is out of the frame
+            x0, y0, x1, y1 = 0, 0, w, h
         roi = img[y0:y1, x0:x1]
         shift = np.array([[1.0, 0, -x0], [0, 1.0, -y0], [0, 0, 1.0]])
 
@@ -252,7 +294,7 @@ class Renderer:
             if faces_camera(cam, quad, normal):
                 _fill(
                     img,
-                    [canvas.project(quad)],
+                    [project_clipped(canvas, quad)],
                     _shade(assets.frame_colour, 0.45 + 0.35 * lambert(normal, light)),
                 )
 
@@ -266,7 +308,7 @@ class Renderer:
                 borderMode=cv2.BORDER_REPLICATE,
             )
             mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
-            tops = [canvas.project(np.array(b.corners(z))) - (x0, y0) for b in boxes]
+            tops = [project_clipped(canvas, np.array(b.corners(z))) - (x0, y0) for b in boxes]
             _fill(mask, tops, (255,) * 3)
             cv2.copyTo(plane, mask, roi)
 
@@ -278,7 +320,7 @@ class Renderer:
                 if faces_camera(cam, quad, normal):
                     _fill(
                         img,
-                        [canvas.project(quad)],
+                        [project_clipped(canvas, quad)],
                         _shade(assets.frame_colour, 0.4 + 0.3 * lambert(normal, light)),
                     )
         paste(g.rail_height, [*g.rails(), g.bar()])
@@ -315,7 +357,7 @@ class Renderer:
         hulls = []
         for p in polys:
             q = canvas.project(p) / 2
-            hulls.append(cv2.convexHull(q.astype(np.float32)).reshape(-1, 2))
+            hulls.append(_hull(q))
         _fill(mask, hulls, (255,) * 3)
         sigma = max(0.6, scene.light.shadow_softness_px / 2)
         mask = cv2.GaussianBlur(mask, (0, 0), sigma)
@@ -379,7 +421,7 @@ class Renderer:
         top_z = c.z + c.height
         top = canvas.project(circle_pts(c.x, c.y, top_z, c.radius))
         base = canvas.project(circle_pts(c.x, c.y, c.z, c.radius))
-        hull = cv2.convexHull(np.vstack([top, base]).astype(np.float32)).reshape(-1, 2)
+        hull = _hull(np.vstack([top, base]))
         k_top = lt.ambient + (1 - lt.ambient) * max(0.0, float(light[2]))
         # no two checkers are quite alike: a stable few percent of brightness each
         vary = 1.0 + 0.05 * (((int(c.x * 37.0) * 7919 + int(c.y * 53.0) * 104729) % 201) / 100 - 1)
@@ -515,6 +557,8 @@ class Renderer:
                 ]
             )
             dst = canvas.project(quad).astype(np.float32)
+            if not np.isfinite(dst).all():
+                return
             x0, y0 = np.floor(dst.min(axis=0)).astype(int)
             x1, y1 = np.ceil(dst.max(axis=0)).astype(int) + 1
             hh, ww = img.shape[:2]
@@ -539,7 +583,7 @@ class Renderer:
             r, hgt = item.size / 2, item.size * 1.1
             top = canvas.project(circle_pts(item.x, item.y, z0 + hgt, r))
             base = canvas.project(circle_pts(item.x, item.y, z0, r * 0.85))
-            hull = cv2.convexHull(np.vstack([top, base]).astype(np.float32)).reshape(-1, 2)
+            hull = _hull(np.vstack([top, base]))
             _fill(img, [hull], _shade(item.colour, k * 0.8))
             _fill(img, [top], _shade(item.colour, k * 1.05))
             _fill(
@@ -578,7 +622,7 @@ class Renderer:
         height = 0.8 if item.kind == "phone" else item.size * 0.45
         box_top = canvas.project(at_height(quad, z0 + height))
         box_base = canvas.project(at_height(quad, z0))
-        hull = cv2.convexHull(np.vstack([box_top, box_base]).astype(np.float32)).reshape(-1, 2)
+        hull = _hull(np.vstack([box_top, box_base]))
         _fill(img, [hull], _shade(item.colour, k * 0.6))
         _fill(img, [box_top], _shade(item.colour, k))
         if item.kind == "phone":
@@ -597,6 +641,8 @@ class Renderer:
     def _hand(self, img: U8, canvas: Canvas, hand: Hand, light: F64, lt: Light) -> None:
         k = lt.ambient + (1 - lt.ambient) * max(0.0, float(light[2]))
         parts = [(canvas.project(part), what) for part, what in hand_parts(hand)]
+        if not all(np.isfinite(p).all() for p, _ in parts):
+            return  # reaching past the camera: nothing to draw of it
         allpts = np.vstack([p for p, _ in parts])
         h, w = img.shape[:2]
         x0, y0 = (max(0, int(v) - 2) for v in allpts.min(axis=0))

@@ -31,7 +31,10 @@ def _r(v: float) -> float:
     return round(float(v), 2)
 
 
-def _pts(p: F64) -> list[list[float]]:
+def _pts(p: F64) -> list[list[float]] | None:
+    """Pixel points, or None when some lie behind the camera (a close-up)."""
+    if not np.isfinite(p).all():
+        return None
     return [[_r(x), _r(y)] for x, y in p]
 
 
@@ -46,7 +49,8 @@ class _Projector:
             for hand in scene.hands:
                 for poly in hand_polygons(hand):
                     p = self.cam.project(poly) / q
-                    cv2.fillPoly(mask, [np.round(p).astype(np.int32)], 255)
+                    if np.isfinite(p).all():
+                        cv2.fillPoly(mask, [np.round(p).astype(np.int32)], 255)
             self.hand_mask = mask
 
     def project(self, pts: F64) -> F64:
@@ -57,6 +61,8 @@ class _Projector:
         cut, ``in_image`` false when nothing of it is inside, and the fraction of it
         that a hand covers."""
         p = self.project(pts)
+        if not np.isfinite(p).all():  # partly behind the camera: not in the picture
+            return {"box": None, "in_image": False, "truncated": False, "hidden_by_hand": 0.0}
         x0, y0 = p.min(axis=0)
         x1, y1 = p.max(axis=0)
         cx0, cy0 = max(0.0, float(x0)), max(0.0, float(y0))
@@ -89,9 +95,9 @@ class _Projector:
         covered = int(((own > 0) & (self.hand_mask[y0:y1, x0:x1] > 0)).sum())
         return round(covered / area, 3)
 
-    def point(self, x: float, y: float, z: float) -> list[float]:
+    def point(self, x: float, y: float, z: float) -> list[float] | None:
         p = self.project(np.array([[x, y, z]]))[0]
-        return [_r(p[0]), _r(p[1])]
+        return [_r(p[0]), _r(p[1])] if np.isfinite(p).all() else None
 
 
 def _checker_pts(c: Checker) -> F64:

@@ -92,6 +92,36 @@ def place_camera(
     return cam
 
 
+def place_closeup_camera(rng: np.random.Generator, die: Die, width: int, height: int) -> Camera:
+    """A camera close to a die, the way a phone or a dice-tray camera sees dice: the
+    die 28 to 90 pixels wide, somewhere in the frame, from overhead to 40 degrees."""
+    hfov = float(rng.uniform(50, 75))
+    f = width / 2 / math.tan(math.radians(hfov) / 2)
+    dist = f * die.size / float(rng.uniform(28, 90))
+    elev = math.radians(float(rng.uniform(40, 90)))
+    yaw = float(rng.uniform(0, 2 * math.pi))
+    # aim beside the die so that it is not always in the middle of the picture
+    aim = (
+        die.centre[0] + float(rng.normal(0, 2.5)),
+        die.centre[1] + float(rng.normal(0, 2.0)),
+        die.centre[2] - die.size / 2,
+    )
+    eye = (
+        aim[0] + dist * math.cos(elev) * math.sin(yaw),
+        aim[1] - dist * math.cos(elev) * math.cos(yaw),
+        aim[2] + dist * math.sin(elev),
+    )
+    return Camera.looking_at(
+        eye,
+        aim,
+        width=width,
+        height=height,
+        hfov_deg=hfov,
+        roll_deg=float(rng.normal(0, 4)),
+        k1=float(rng.uniform(-0.08, 0.02)),
+    )
+
+
 def _shifted(cam: Camera, dx: float, dy: float) -> Camera:
     # Moving the principal point would skew the optics; turn the camera instead
     # (a small pan/tilt) so the image shifts by about (dx, dy) pixels.
@@ -161,8 +191,10 @@ def sample_scene(
     style: BoardStyle | None = None,
     board: BoardSetup | None = None,
     camera: Camera | None = None,
+    closeup: bool = False,
 ) -> Scene:
-    """A random scene showing ``position``: everything not given is drawn from ``rng``."""
+    """A random scene showing ``position``: everything not given is drawn from ``rng``.
+    ``closeup``: the camera looks closely at the dice (see :func:`place_closeup_camera`)."""
     board = board or sample_board(rng, style)
     g = board.geometry
     bottom = int(rng.integers(2))
@@ -217,8 +249,12 @@ def sample_scene(
             cube = place_cube(rng, g, bottom, place, value, spots_of(checkers, dice))
 
     n_hands = 0 if rng.random() < 0.6 else (1 if rng.random() < 0.8 else 2)
+    if closeup:
+        n_hands = 0  # a close-up camera would sit in the arm's way
     hands = place_hands(rng, g, n_hands, rng.random() < 0.5)
     clutter = place_clutter(rng, g, int(rng.integers(0, 4)))
+    if camera is None and closeup and dice:
+        camera = place_closeup_camera(rng, dice[int(rng.integers(len(dice)))], width, height)
     camera = camera or place_camera(rng, g, width, height)
     light = sample_light(rng)
     if board.style.gloss > 0:  # a glossy surface catches the lamp

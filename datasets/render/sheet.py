@@ -44,11 +44,15 @@ def _label_for(image: Path) -> dict | None:  # type: ignore[type-arg]
 
 def draw_label(img: U8, label: dict) -> None:  # type: ignore[type-arg]
     """Draw a label's board corners, point bases, checker/die/cube boxes onto ``img``."""
-    corners = np.array(label["board"]["field_corners_px"], np.float32)
-    cv2.polylines(img, [np.round(corners).astype(np.int32)], True, (0, 255, 255), 2, cv2.LINE_AA)
+    if label["board"]["field_corners_px"] is not None:  # None: partly behind a close-up camera
+        corners = np.array(label["board"]["field_corners_px"], np.float32)
+        cv2.polylines(
+            img, [np.round(corners).astype(np.int32)], True, (0, 255, 255), 2, cv2.LINE_AA
+        )
     for p in label["regions"]["points"]:
-        x, y = p["base_px"]
-        cv2.circle(img, (int(x), int(y)), 3, (255, 255, 0), -1)
+        if p["base_px"] is not None:
+            x, y = p["base_px"]
+            cv2.circle(img, (int(x), int(y)), 3, (255, 255, 0), -1)
     for c in label["checkers"]:
         if c["box"]:
             x0, y0, x1, y1 = (int(v) for v in c["box"])

@@ -51,6 +51,7 @@ class StillsConfig:
     exclude_styles: tuple[str, ...] = ()
     mats: tuple[Path, ...] = ()  # extra .mat files or folders for real positions
     first: int = 0  # index of the first image (to extend a run)
+    closeups: float = 0.0  # share of scenes where the camera looks closely at the dice
     extra: dict[str, Any] = field(default_factory=dict)
 
     def manifest(self) -> dict[str, Any]:
@@ -102,7 +103,11 @@ class _Worker:
         rng = np.random.default_rng([cfg.seed, index])
         position, origin = self.supply.draw(rng)
         style = self.styles[int(rng.integers(len(self.styles)))]
-        scene = sample_scene(rng, position, origin, width=cfg.width, height=cfg.height, style=style)
+        # drawn only when asked for, so runs without close-ups keep their bytes
+        closeup = cfg.closeups > 0 and bool(rng.random() < cfg.closeups)
+        scene = sample_scene(
+            rng, position, origin, width=cfg.width, height=cfg.height, style=style, closeup=closeup
+        )
         result = self.renderer.render(scene)
         ok, jpg = cv2.imencode(
             ".jpg", result.image, [cv2.IMWRITE_JPEG_QUALITY, scene.effects.jpeg_quality]
