@@ -5,6 +5,7 @@ camera is labelled as if it were in the picture."""
 from __future__ import annotations
 
 import json
+
 import pytest
 
 from gammoneye.datasets.render.stills import StillsConfig, render_stills
