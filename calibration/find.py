@@ -316,9 +316,15 @@ class _Strip:
             )
 
         cell = sse(tri, mu_t[None]).sum(0) + sse(bg, mu_b[None]).sum(0)  # side, h, cell
-        tot = (tri + bg).sum(axis=(0, 3))
-        sst = tot[..., 3] - (tot[..., :3] ** 2).sum(-1) / np.maximum(tot[..., 4], 1)
-        r2 = 1 - (cell.sum(-1) - cell.max(-1)) / np.maximum(sst, 30.0 * tot[..., 4])
+        tot = (tri + bg).sum(0)  # side, h, cell, 5
+        mu = tot.sum(2)[..., :3] / np.maximum(tot.sum(2)[..., 4:], 1)
+        spread = sse(tot, mu[:, :, None])  # about the half-side's mean colour, per cell
+        # the worst-explained cell (a hand, a tall stack) is left out of both sums; what
+        # is explained counts only where there is colour to explain (not a plain tray)
+        worst = np.argmax(cell, -1)[..., None]
+        sse_kept = cell.sum(-1) - np.take_along_axis(cell, worst, -1)[..., 0]
+        sst_kept = spread.sum(-1) - np.take_along_axis(spread, worst, -1)[..., 0]
+        r2 = (sst_kept - sse_kept) / np.maximum(sst_kept, 30.0 * tot[..., 4].sum(-1))
         return np.asarray(r2.mean(0))
 
 
@@ -462,7 +468,7 @@ def _pattern_score(img: U8, quad: F64) -> float:
     sse = (s2 - (s1 * s1).sum(-1) / n).sum(-1)
     tot1, tot2, totn = s1.sum(2), s2.sum(2), n.sum(2)
     sst = tot2 - (tot1 * tot1).sum(-1) / totn
-    r2 = 1 - sse / np.maximum(sst, 25.0 * totn)
+    r2 = (sst - sse) / np.maximum(sst, 25.0 * totn)
     return float(max(0.0, np.sort(r2, axis=1)[:, 1:].mean(1).max()))
 
 
