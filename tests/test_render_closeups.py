@@ -5,9 +5,11 @@ camera is labelled as if it were in the picture."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from gammoneye.datasets.render.crops import export_crops
 from gammoneye.datasets.render.stills import StillsConfig, render_stills
 
 
@@ -19,12 +21,17 @@ def strict_json(text: str) -> dict:  # type: ignore[type-arg]
 
 
 @pytest.fixture(scope="module")
-def labels(tmp_path_factory: pytest.TempPathFactory) -> list[dict]:  # type: ignore[type-arg]
+def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("closeups")
     render_stills(
         StillsConfig(n=16, out=out, seed=77, width=640, height=360, closeups=1.0), workers=1
     )
-    return [strict_json(p.read_text()) for p in sorted((out / "labels").iterdir())]
+    return out
+
+
+@pytest.fixture(scope="module")
+def labels(run: Path) -> list[dict]:  # type: ignore[type-arg]
+    return [strict_json(p.read_text()) for p in sorted((run / "labels").iterdir())]
 
 
 def test_dice_are_large_in_close_ups(labels: list[dict]) -> None:  # type: ignore[type-arg]
@@ -52,3 +59,9 @@ def test_boxes_stay_in_the_picture(labels: list[dict]) -> None:  # type: ignore[
                 assert 0 <= x0 < x1 <= w and 0 <= y0 < y1 <= h
             else:
                 assert item["box"] is None
+
+
+def test_close_ups_give_dice_crops_and_no_partial_point_strips(run: Path, tmp_path: Path) -> None:
+    summary = export_crops(run, tmp_path / "crops")
+    assert summary.dice >= 16
+    assert summary.points % 24 == 0  # whole boards only

@@ -61,8 +61,11 @@ def point_strips(
     A strip runs from the point's base to the field's middle, 8 % wider than the
     point on each side. It is cut from the point's true outline in the picture (the
     label's polygon, lens distortion included), shifted and stretched a little at
-    random like a calibration's error would."""
+    random like a calibration's error would. A close-up, whose field runs behind the
+    camera, has no strips: vision reads points only where it sees the whole field."""
     board = label["board"]
+    if board["field_corners_px"] is None:
+        return
     field = np.array(board["field_corners_px"], np.float64)
     diag = float(np.linalg.norm(field[2] - field[0]))
     bottom = label["position"]["bottom_player"]
