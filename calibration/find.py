@@ -58,6 +58,7 @@ MIN_SCORE = 0.3  # template match below which there is no board
 TIP_DEPTH = 0.43  # the triangles' length as a fraction of the field's depth
 SEARCH_W, SEARCH_H = 256, 80  # a candidate warped with its margins
 MARGIN_U, MARGIN_V = 0.15, 0.1  # how far the field may reach beyond a candidate
+SHIFTS = 4  # cells a half may move after the lattice is found
 CANON_W, CANON_H = 96, 64  # the field warped for the template score
 BAR_FRACTIONS = np.linspace(0.03, 0.15, 9)  # bar width / field width
 
@@ -390,24 +391,37 @@ def _search_field(img: U8, quad: F64, seg: F64) -> tuple[F64, float] | None:
     rising = np.where(side_b, -slope, slope) > 0
     want = pw / to_pw
     weight = length * (np.abs(np.abs(slope) - want) < 0.5 * want)
-    got = []
+    # where as many edges are seen either way (an end point under a stack, its edges
+    # hidden), the rails and the bar, plain across the field, decide against a cell
+    rows = canon[int(y0) : int(y1) + 1]
+    plain = np.abs(rows - np.median(rows, axis=0)).sum(2).mean(0)  # per column
+    plain = np.concatenate([[0.0], np.cumsum(plain)])
+    got, busy = [], []
+    shifts = range(-SHIFTS, SHIFTS + 1)
     for first, sign in ((x0, 1), (x1, -1)):
-        lattice = first + sign * np.arange(-2, 9) * pw
+        lattice = first + sign * np.arange(-SHIFTS, 7 + SHIFTS) * pw
         hit = np.abs(meet[None] - lattice[:, None]) < 0.2 * pw
         opening = (hit * weight * (rising if sign > 0 else ~rising)).sum(1)
         closing = (hit * weight * (~rising if sign > 0 else rising)).sum(1)
-        cell = opening[:-1] + closing[1:]  # cells -2 .. 7 from this end inwards
-        got.append([float(cell[m + 2 : m + 8].sum()) for m in range(-2, 3)])
+        cell = opening[:-1] + closing[1:]  # cells from this end inwards, the first -SHIFTS
+        ends = np.clip(np.round(np.sort(np.stack([lattice[:-1], lattice[1:]]), 0)), 0, SEARCH_W)
+        level = (plain[ends[1].astype(int)] - plain[ends[0].astype(int)]) / pw
+        got.append([float(cell[m + SHIFTS : m + SHIFTS + 6].sum()) for m in shifts])
+        busy.append([float(level[m + SHIFTS : m + SHIFTS + 6].sum()) for m in shifts])
     bar = (x1 - x0) / pw - 12
-    options = [
-        (got[0][m0 + 2] + got[1][m1 + 2], -abs(m0) - abs(m1), m0, m1)
-        for m0 in range(-2, 3)
-        for m1 in range(-2, 3)
+    options = {
+        (m0, m1): got[0][m0 + SHIFTS] + got[1][m1 + SHIFTS]
+        for m0 in shifts
+        for m1 in shifts
         if 0.3 <= bar - m0 - m1 <= 2.6
-    ]
+    }
     if not options:
         return None
-    _, _, m0, m1 = max(options)
+    top = max(options.values())
+    m0, m1 = max(
+        (k for k, v in options.items() if v >= 0.97 * top),
+        key=lambda k: (busy[0][k[0] + SHIFTS] + busy[1][k[1] + SHIFTS], -abs(k[0]) - abs(k[1])),
+    )
     x0, x1 = x0 + m0 * pw, x1 - m1 * pw
     field = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
     back = cv2.perspectiveTransform(field.reshape(-1, 1, 2), np.linalg.inv(hmg)).reshape(4, 2)
@@ -522,5 +536,6 @@ def _long_sides(image: U8, quad: F64, bar: float) -> tuple[float, float]:
                 k -= 1
             a, b = spread[k], spread[k + 1]
             found = float(offsets[k] + (thr - a) / max(b - a, 1e-6) * (offsets[k + 1] - offsets[k]))
+            found = min(max(found, offsets[0]), offsets[-1])
         out.append(side + inward * found)
     return out[0], out[1]
