@@ -52,6 +52,7 @@ U8 = NDArray[np.uint8]
 WORK_SIDE = 640  # long side of the working image
 MIN_LINE_SEGMENT = 10.0  # px: shorter segments do not make lines
 MAX_LINES = 32
+MAX_SEGMENTS = 400  # longest segments merged into lines
 TOP_QUADS = 4  # board frames searched
 ALIGN = 0.1  # how far from a rectangle, in its frame, a quad of the same board may be
 MIN_SCORE = 0.3  # template match below which there is no board
@@ -125,7 +126,7 @@ class _Lines:
     the number of pixels of line ``i`` covered by its segments up to ``u . p = t - off``."""
 
     def __init__(self, seg: F64) -> None:
-        seg = seg[np.argsort(-_length(seg))]
+        seg = seg[np.argsort(-_length(seg))][:MAX_SEGMENTS]
         dirs, cents = np.zeros((0, 2)), np.zeros((0, 2))
         members: list[list[int]] = []
         moments: list[F64] = []
@@ -290,7 +291,7 @@ class _Strip:
             for r in (y0 + depth * (y1 - y0), y1 - depth * (y1 - y0)):
                 band = px[int(r) - 1 : int(r) + 2].sum(0)
                 pre.append(np.concatenate([np.zeros((1, 5)), np.cumsum(band, 0)]))
-        self.prefix = np.stack(pre)  # (band * side, W + 1, 5)
+        self.prefix = np.stack(pre).astype(np.float32)  # (band * side, W + 1, 5)
         self.half_width = np.repeat(0.5 * (1 - np.array(self.DEPTHS) / TIP_DEPTH), 2)
 
     def r2(self, start: F64, pw: F64) -> F64:
@@ -372,7 +373,7 @@ def _search_field(img: U8, quad: F64, seg: F64) -> tuple[F64, float] | None:
     length = np.hypot(d[:, 0], d[:, 1] * su / sv) * zone
     to_pw = 2 * TIP_DEPTH * (y1 - y0)
     # along: each half on a grid of positions and point widths, then finer
-    pws = su * np.geomspace(0.034, 0.105, 58)
+    pws = su * np.geomspace(0.034, 0.105, 30)
     u = (np.arange(-0.12, 0.42, 0.03) + MARGIN_U) * su
     x0, x1, pw = _halves(strip, u, u + 0.7 * su, pws)
     if pw <= 0:
@@ -382,7 +383,7 @@ def _search_field(img: U8, quad: F64, seg: F64) -> tuple[F64, float] | None:
         strip,
         np.linspace(x0 - step, x0 + step, 9),
         np.linspace(x1 - step, x1 + step, 9),
-        pw * np.linspace(0.97, 1.03, 7),
+        pw * np.geomspace(0.96, 1.04, 9),
     )
     # which cells of that lattice are the points: a triangle's edges, extended to its
     # long side, meet it at the ends of its cell, the left edge rising to the tip, the
