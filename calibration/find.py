@@ -355,7 +355,9 @@ def _search_field(img: U8, quad: F64, seg: F64) -> tuple[F64, float] | None:
     energy = gx[:, round((MARGIN_U + 0.1) * su) : round((MARGIN_U + 0.9) * su)].mean(1)
     energy = np.convolve(energy, np.ones(3) / 3, mode="same")
     thr = 0.4 * float(energy[round(MARGIN_V * sv) : round((MARGIN_V + 1) * sv)].max())
-    mid = round((MARGIN_V + 0.5) * sv)
+    # start from the quietest row near the middle: the gap between the tip rows
+    lo, hi = round((MARGIN_V + 0.3) * sv), round((MARGIN_V + 0.7) * sv)
+    mid = lo + int(np.argmin(energy[lo:hi]))
     y0, y1 = float(_rise(energy, mid, -1, thr)), float(_rise(energy, mid, 1, thr) + 1)
     if y1 - y0 < 0.4 * sv or thr <= 0:
         return None
