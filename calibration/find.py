@@ -399,32 +399,34 @@ def _search_field(img: U8, quad: F64, seg: F64) -> tuple[F64, float] | None:
     rows = canon[int(y0) : int(y1) + 1]
     plain = np.abs(rows - np.median(rows, axis=0)).sum(2).mean(0)  # per column
     plain = np.concatenate([[0.0], np.cumsum(plain)])
-    got, busy = [], []
+    # a half's ends are where this evidence steps: edges seen and colour busy inside,
+    # neither on the rail or the bar beyond (a stack may hide an end point's edges, a
+    # die or the cube sits on the bar: two witnesses)
+    score = []
     shifts = range(-SHIFTS, SHIFTS + 1)
     for first, sign in ((x0, 1), (x1, -1)):
-        lattice = first + sign * np.arange(-SHIFTS, 7 + SHIFTS) * pw
+        lattice = first + sign * np.arange(-SHIFTS - 1, 8 + SHIFTS) * pw
         hit = np.abs(meet[None] - lattice[:, None]) < 0.2 * pw
         opening = (hit * weight * (rising if sign > 0 else ~rising)).sum(1)
         closing = (hit * weight * (~rising if sign > 0 else rising)).sum(1)
-        cell = opening[:-1] + closing[1:]  # cells from this end inwards, the first -SHIFTS
+        seen = opening[:-1] + closing[1:]  # cells from this end inwards, the first -SHIFTS-1
         ends = np.clip(np.round(np.sort(np.stack([lattice[:-1], lattice[1:]]), 0)), 0, SEARCH_W)
-        level = (plain[ends[1].astype(int)] - plain[ends[0].astype(int)]) / pw
-        got.append([float(cell[m + SHIFTS : m + SHIFTS + 6].sum()) for m in shifts])
-        busy.append([float(level[m + SHIFTS : m + SHIFTS + 6].sum()) for m in shifts])
+        busy = (plain[ends[1].astype(int)] - plain[ends[0].astype(int)]) / pw
+        both = seen / (np.median(np.sort(seen)[-6:]) + 1e-6) + busy / (
+            np.median(np.sort(busy)[-6:]) + 1e-6
+        )
+        step = both[1:-6] - both[:-7] + both[6:-1] - both[7:]  # per move, -SHIFTS first
+        score.append([float(v) for v in step])
     bar = (x1 - x0) / pw - 12
-    options = {
-        (m0, m1): got[0][m0 + SHIFTS] + got[1][m1 + SHIFTS]
+    options = [
+        (score[0][m0 + SHIFTS] + score[1][m1 + SHIFTS], -abs(m0) - abs(m1), m0, m1)
         for m0 in shifts
         for m1 in shifts
         if 0.3 <= bar - m0 - m1 <= 2.6
-    }
+    ]
     if not options:
         return None
-    top = max(options.values())
-    m0, m1 = max(
-        (k for k, v in options.items() if v >= 0.97 * top),
-        key=lambda k: (busy[0][k[0] + SHIFTS] + busy[1][k[1] + SHIFTS], -abs(k[0]) - abs(k[1])),
-    )
+    _, _, m0, m1 = max(options)
     x0, x1 = x0 + m0 * pw, x1 - m1 * pw
     field = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
     back = cv2.perspectiveTransform(field.reshape(-1, 1, 2), np.linalg.inv(hmg)).reshape(4, 2)
