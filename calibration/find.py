@@ -96,6 +96,9 @@ def find_field(image: U8) -> FieldFind | None:
         return None
     field = best[1] / scale
     v0, v1 = _long_sides(image, field, best[2])
+    mid = _midline(image, field, best[2])
+    if mid is not None and abs(mid - (v0 + v1) / 2) < 0.05:
+        v0, v1 = v0 + mid - (v0 + v1) / 2, v1 + mid - (v0 + v1) / 2
     corners = _project(_square_to(field), np.array([[0, v0], [1, v0], [1, v1], [0, v1]]))
     x, y = corners[:, 0], corners[:, 1]
     if float((x * np.roll(y, -1) - np.roll(x, -1) * y).sum()) < 0:
@@ -544,3 +547,32 @@ def _long_sides(image: U8, quad: F64, bar: float) -> tuple[float, float]:
             found = min(max(found, offsets[0]), offsets[-1])
         out.append(side + inward * found)
     return out[0], out[1]
+
+
+def _midline(image: U8, quad: F64, bar: float) -> float | None:
+    """Where, as ``v`` in the frame of ``quad``, the middle of the field is: halfway
+    between the two rows of tips, which lie on the field itself (a rail can hide the
+    field's edge on the near side, checkers standing by the far rail can hide its foot).
+    Per row, the median over the 12 point columns of how fast colour changes along the
+    row (dice, the cube, a hand cover a few); the gap between the tips is the quiet band
+    about the middle. None when it is not clear."""
+    cols = (np.arange(12) + bar * (np.arange(12) >= 6))[:, None] + np.linspace(0.05, 0.95, 10)
+    vs = np.linspace(0.2, 0.8, 121)
+    grid = np.stack(np.meshgrid(cols.ravel() / (12 + bar), vs, indexing="ij"), -1)
+    at = _project(_square_to(quad), grid).astype(np.float32)
+    prof = cv2.remap(image, at[..., 0], at[..., 1], cv2.INTER_LINEAR).astype(np.float32)
+    change = np.abs(np.diff(prof.reshape(12, 10, len(vs), 3), axis=1)).sum(3).mean(1)
+    level = np.median(change, axis=0)  # per row
+    mid = int(np.argmin(level[40:81])) + 40
+    quiet, busy = float(level[mid]), float(np.median(level[np.r_[0:20, 101:121]]))
+    if busy < 2 * quiet + 4:
+        return None
+    thr = (quiet + busy) / 2
+    lo, hi = mid, mid
+    while lo > 0 and level[lo] < thr:
+        lo -= 1
+    while hi < len(vs) - 1 and level[hi] < thr:
+        hi += 1
+    if lo == 0 or hi == len(vs) - 1:
+        return None
+    return float((vs[lo] + vs[hi]) / 2)
