@@ -55,7 +55,7 @@ MAX_LINES = 32
 MAX_SEGMENTS = 400  # longest segments merged into lines
 TOP_QUADS = 4  # board frames searched
 ALIGN = 0.1  # how far from a rectangle, in its frame, a quad of the same board may be
-MIN_SCORE = 0.3  # template match below which there is no board
+MIN_SCORE = 0.15  # template match or share of triangle edges seen below which: no board
 TIP_DEPTH = 0.43  # the triangles' length as a fraction of the field's depth
 SEARCH_W, SEARCH_H = 256, 80  # a candidate warped with its margins
 MARGIN_U, MARGIN_V = 0.15, 0.1  # how far the field may reach beyond a candidate
@@ -89,10 +89,12 @@ def find_field(image: U8) -> FieldFind | None:
         for turn in _turns(small, quad):
             found = _search_field(small, np.roll(quad, -turn, axis=0), seg)
             if found is not None:
-                score = _pattern_score(small, found[0])
-                if best is None or score > best[0]:
+                template = _pattern_score(small, found[0])
+                edges = _edges_seen(seg, found[0], found[1])
+                score = float(np.sqrt(template * edges))
+                if min(template, edges) >= MIN_SCORE and (best is None or score > best[0]):
                     best = (score, found[0], found[1])
-    if best is None or best[0] < MIN_SCORE:
+    if best is None:
         return None
     field = best[1] / scale
     v0, v1 = _long_sides(image, field, best[2])
@@ -576,3 +578,26 @@ def _midline(image: U8, quad: F64, bar: float) -> float | None:
     if lo == 0 or hi == len(vs) - 1:
         return None
     return float((vs[lo] + vs[hi]) / 2)
+
+
+def _edges_seen(seg: F64, quad: F64, bar: float) -> float:
+    """The share of the 48 triangle edges of the field ``quad`` (image pixels, first side
+    a long one) along which line segments lie over at least a third of their length."""
+    k = np.arange(12) + bar * (np.arange(12) >= 6)
+    base = np.concatenate([k, k + 1])
+    xy = []
+    for y, tip in ((0.0, TIP_DEPTH), (1.0, 1 - TIP_DEPTH)):
+        xy.append(np.stack([base, np.full(24, y), np.concatenate([k, k]) + 0.5, np.full(24, tip)], 1))
+    ends = _project(_square_to(quad), np.concatenate(xy).reshape(48, 2, 2) / (12 + bar, 1))
+    b, d = ends[:, 0], ends[:, 1] - ends[:, 0]
+    length = np.linalg.norm(d, axis=1)
+    u = d / length[:, None]
+    n = np.stack([-u[:, 1], u[:, 0]], 1)
+    pw = np.tile(np.linalg.norm(ends[:12, 0] - ends[12:24, 0], axis=1), 4)
+    s0, s1 = seg[:, None, :2] - b, seg[:, None, 2:] - b
+    dist = np.maximum(np.abs((s0 * n).sum(-1)), np.abs((s1 * n).sum(-1)))
+    t0, t1 = (s0 * u).sum(-1) / length, (s1 * u).sum(-1) / length
+    along = (seg[:, 2:] - seg[:, :2]) / _length(seg)[:, None]
+    near = (dist < 0.15 * pw) & (np.abs(along @ u.T) > np.cos(np.radians(6)))
+    covered = np.clip(np.maximum(t0, t1), 0, 1) - np.clip(np.minimum(t0, t1), 0, 1)
+    return float(((near * covered).sum(0) > 1 / 3).mean())
