@@ -59,6 +59,7 @@ MIN_SCORE = 0.15  # template match or share of triangle edges seen below which: 
 TIP_DEPTH = 0.43  # the triangles' length as a fraction of the field's depth
 SEARCH_W, SEARCH_H = 256, 80  # a candidate warped with its margins
 MARGIN_U, MARGIN_V = 0.15, 0.1  # how far the field may reach beyond a candidate
+WIDENED = 2  # windows tried twice as long when nothing was found
 SHIFTS = 4  # cells a half may move after the lattice is found
 CANON_W, CANON_H = 96, 64  # the field warped for the template score
 BAR_FRACTIONS = np.linspace(0.03, 0.15, 9)  # bar width / field width
@@ -85,15 +86,25 @@ def find_field(image: U8) -> FieldFind | None:
     small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
     seg = _segments(small)
     best: tuple[float, F64, float] | None = None
-    for quad in _candidate_quads(_Lines(seg[_length(seg) >= MIN_LINE_SEGMENT]), small.shape):
-        for turn in _turns(small, quad):
-            found = _search_field(small, np.roll(quad, -turn, axis=0), seg)
+    windows = [
+        np.roll(quad, -turn, axis=0)
+        for quad in _candidate_quads(_Lines(seg[_length(seg) >= MIN_LINE_SEGMENT]), small.shape)
+        for turn in _turns(small, quad)
+    ]
+    for wider in (False, True):
+        for window in windows:
+            found = _search_field(small, window, seg)
             if found is not None:
                 template = _pattern_score(small, found[0])
                 edges = _edges_seen(seg, found[0], found[1])
                 score = float(np.sqrt(template * edges))
                 if min(template, edges) >= MIN_SCORE and (best is None or score > best[0]):
                     best = (score, found[0], found[1])
+        if best is not None or wider:
+            break
+        # nothing: a window may have held one half of the board only; try each twice as
+        # long, the other half on either side
+        windows = [_widened(w, side) for w in windows[:WIDENED] for side in (-1, 1)]
     if best is None:
         return None
     field = best[1] / scale
@@ -260,6 +271,12 @@ def _aligned(c: F64) -> bool:
 
 
 # --- the field inside a candidate -----------------------------------------------------------------
+
+
+def _widened(quad: F64, side: int) -> F64:
+    """``quad`` twice as long along its first side, grown on the ``side`` (-1 or 1) end."""
+    lo, hi = (-1.0, 1.0) if side < 0 else (0.0, 2.0)
+    return _project(_square_to(quad), np.array([[lo, 0], [hi, 0], [hi, 1], [lo, 1]]))
 
 
 def _grown(quad: F64, by: float) -> F64:
@@ -585,9 +602,11 @@ def _edges_seen(seg: F64, quad: F64, bar: float) -> float:
     a long one) along which line segments lie over at least a third of their length."""
     k = np.arange(12) + bar * (np.arange(12) >= 6)
     base = np.concatenate([k, k + 1])
-    xy = []
-    for y, tip in ((0.0, TIP_DEPTH), (1.0, 1 - TIP_DEPTH)):
-        xy.append(np.stack([base, np.full(24, y), np.concatenate([k, k]) + 0.5, np.full(24, tip)], 1))
+    tips = np.concatenate([k, k]) + 0.5
+    xy = [
+        np.stack([base, np.full(24, y), tips, np.full(24, tip)], 1)
+        for y, tip in ((0.0, TIP_DEPTH), (1.0, 1 - TIP_DEPTH))
+    ]
     ends = _project(_square_to(quad), np.concatenate(xy).reshape(48, 2, 2) / (12 + bar, 1))
     b, d = ends[:, 0], ends[:, 1] - ends[:, 0]
     length = np.linalg.norm(d, axis=1)
