@@ -314,6 +314,7 @@ class _Strip:
                 band = px[int(r) - 1 : int(r) + 2].sum(0)
                 pre.append(np.concatenate([np.zeros((1, 5)), np.cumsum(band, 0)]))
         self.prefix = np.stack(pre).astype(np.float32)  # (band * side, W + 1, 5)
+        self.flat = self.prefix.reshape(-1, 5)
         self.half_width = np.repeat(0.5 * (1 - np.array(self.DEPTHS) / TIP_DEPTH), 2)
 
     def r2(self, start: F64, pw: F64) -> F64:
@@ -325,13 +326,15 @@ class _Strip:
         hw = self.half_width[:, None, None] * pw[None, :, None]
         mid = left + 0.5 * pw[:, None]
         bounds = np.stack([left + 0 * hw, mid - hw, mid + hw, left + pw[:, None] + 0 * hw], -1)
-        idx = np.clip(np.round(bounds).astype(np.int64), 0, self.prefix.shape[1] - 1)
-        at = self.prefix[np.arange(6)[:, None, None, None], idx].reshape(3, 2, -1, 6, 4, 5)
-        tri = at[..., 2, :] - at[..., 1, :]  # band, side, h, cell, 5
-        bg = at[..., 3, :] - at[..., 0, :] - tri
-        t_cls = tri.sum(0).reshape(2, -1, 3, 2, 5).sum(2)  # side, h, parity, 5
+        width = self.prefix.shape[1]
+        idx = np.clip(np.round(bounds).astype(np.int64), 0, width - 1)
+        idx += (np.arange(6) * width)[:, None, None, None]
+        at = np.take(self.flat, idx, axis=0).reshape(3, 2, -1, 6, 4, 5)
+        tri = (at[..., 2, :] - at[..., 1, :]).sum(0)  # side, h, cell, 5 (bands summed)
+        bg = (at[..., 3, :] - at[..., 0, :]).sum(0) - tri
+        t_cls = tri.reshape(2, -1, 3, 2, 5).sum(2)  # side, h, parity, 5
         mu_t = (t_cls[..., :3] / np.maximum(t_cls[..., 4:], 1))[:, :, [0, 1, 0, 1, 0, 1]]
-        b_cls = bg.sum(axis=(0, 3))
+        b_cls = bg.sum(2)
         mu_b = (b_cls[..., :3] / np.maximum(b_cls[..., 4:], 1))[:, :, None]
 
         def sse(sums: F64, mu: F64) -> F64:
@@ -339,8 +342,8 @@ class _Strip:
                 sums[..., 3] - 2 * (sums[..., :3] * mu).sum(-1) + sums[..., 4] * (mu * mu).sum(-1)
             )
 
-        cell = sse(tri, mu_t[None]).sum(0) + sse(bg, mu_b[None]).sum(0)  # side, h, cell
-        tot = (tri + bg).sum(0)  # side, h, cell, 5
+        cell = sse(tri, mu_t) + sse(bg, mu_b)  # side, h, cell
+        tot = tri + bg
         mu = tot.sum(2)[..., :3] / np.maximum(tot.sum(2)[..., 4:], 1)
         spread = sse(tot, mu[:, :, None])  # about the half-side's mean colour, per cell
         # the worst-explained cell (a hand, a tall stack) is left out of both sums; what
