@@ -16,7 +16,8 @@ is at most 1.5 % of the field's diagonal.
 Prints: detection rate, success rate, corner error (median and p95, px and % of the
 diagonal), runtime p50/p95, corner order problems, and the failures (not found or not
 successful) by board style, camera elevation, board fill and hands. ``--sheet PATH``
-writes a contact sheet of the worst cases: found field in red, true field in green.
+writes contact sheets: the cases not found (PATH) and the found ones farthest off
+(PATH-found.png); found field in red (a dot on its first corner), true field in green.
 
 Usage: python bench/calibration_bench.py [--n 280] [--seed 777] [--data DIR]
                                          [--sheet PATH] [--worst 12] [--workers 1]
@@ -40,7 +41,6 @@ import cv2
 import numpy as np
 
 from gammoneye.calibration.find import find_field
-from gammoneye.datasets.render.sheet import _fit
 from gammoneye.datasets.render.stills import StillsConfig, render_stills
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -173,7 +173,27 @@ def report(cases: list[Case]) -> None:
 
 
 def sheet(cases: list[Case], path: Path, worst: int) -> None:
-    ranked = sorted(cases, key=lambda c: -c.error_rel)[:worst]
+    """The ``worst`` cases not found (if any) and, beside them in ``PATH-found.png``, the
+    ``worst`` found but farthest off."""
+    missed = [c for c in cases if c.found is None][:worst]
+    off = sorted((c for c in cases if c.found is not None), key=lambda c: -c.error_rel)[:worst]
+    if missed:
+        _sheet(missed, path)
+    _sheet(off, path.with_name(path.stem + "-found" + path.suffix))
+
+
+def _tile(img: np.ndarray, caption: str, size: tuple[int, int] = (480, 270)) -> np.ndarray:
+    tw, th = size
+    s = min(tw / img.shape[1], th / img.shape[0])
+    small = cv2.resize(img, (int(img.shape[1] * s), int(img.shape[0] * s)), cv2.INTER_AREA)
+    tile = np.full((th, tw, 3), 32, np.uint8)
+    tile[: small.shape[0], : small.shape[1]] = small
+    for colour, width in (((0, 0, 0), 3), ((255, 255, 255), 1)):
+        cv2.putText(tile, caption, (4, th - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.45, colour, width)
+    return tile
+
+
+def _sheet(ranked: list[Case], path: Path) -> None:
     tiles = []
     for c in ranked:
         img = cv2.imread(str(c.image), cv2.IMREAD_COLOR)
@@ -184,7 +204,7 @@ def sheet(cases: list[Case], path: Path, worst: int) -> None:
             what = f"{c.error_rel:.1%} s{c.score:.2f}"
         else:
             what = "none"
-        tiles.append(_fit(img, (480, 270), f"{c.name} {c.style} {what}"))
+        tiles.append(_tile(img, f"{c.name} {c.style} {what}"))
     if not tiles:
         return
     cols = 3
@@ -193,7 +213,7 @@ def sheet(cases: list[Case], path: Path, worst: int) -> None:
     rows = [np.hstack(tiles[i : i + cols]) for i in range(0, len(tiles), cols)]
     path.parent.mkdir(parents=True, exist_ok=True)
     cv2.imwrite(str(path), np.vstack(rows))
-    print(f"sheet of the {len(ranked)} worst: {path}")
+    print(f"sheet of {len(ranked)}: {path}")
 
 
 def main(argv: list[str] | None = None) -> int:
