@@ -11,10 +11,7 @@ from typing import Annotated
 
 import typer
 
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
+from gammoneye.service.cliutil import fail
 
 
 def parse_corners(text: str) -> list[tuple[float, float]]:
@@ -95,7 +92,7 @@ def calibrate(
         raise typer.BadParameter(f"{home!r}: expected right or left", param_hint="--home")
     picture = cv2.imread(str(image), cv2.IMREAD_COLOR)
     if picture is None:
-        raise _fail(f"cannot read a picture from {image}")
+        raise fail(f"cannot read a picture from {image}")
     size = (picture.shape[1], picture.shape[0])
     try:
         if corners is not None:
@@ -107,7 +104,7 @@ def calibrate(
 
             found = find_field(picture)
             if found is None:
-                raise _fail(
+                raise fail(
                     f"no board found in {image}; give the playing field's corners with "
                     "--corners 'x,y x,y x,y x,y'"
                 )
@@ -125,7 +122,7 @@ def calibrate(
             profile = replace(profile, orientation=Orientation(bottom_player, home == "right"))
         profile.save(out)
     except CalibrationError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     c = profile.corners().round(1).tolist()
     how = "found" if profile.source == "auto" else "given"
     score = f", score {profile.score:.2f}" if profile.score is not None else ""
@@ -135,7 +132,7 @@ def calibrate(
         sheet = _check_picture(picture, profile, profile.orientation or Orientation())
         show.parent.mkdir(parents=True, exist_ok=True)
         if not cv2.imwrite(str(show), sheet):
-            raise _fail(f"cannot write {show}")
+            raise fail(f"cannot write {show}")
         typer.echo(f"wrote {show}")
 
 

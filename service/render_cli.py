@@ -12,6 +12,8 @@ from typing import Annotated
 
 import typer
 
+from gammoneye.service.cliutil import fail
+
 app = typer.Typer(
     help=(
         "Synthetic scenes with ground truth: labelled stills for training and "
@@ -19,11 +21,6 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
 )
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
 
 
 @app.command()
@@ -97,7 +94,7 @@ def stills(
         with typer.progressbar(length=n, label="rendering", file=None) as bar:
             summary = render_stills(cfg, workers=workers or None, progress=bar.update)
     except (StillsError, ValueError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     typer.echo(
         f"wrote {summary.written} stills to {out} in {summary.seconds:.1f} s "
         f"({summary.per_second:.1f} per second)"
@@ -150,10 +147,10 @@ def sheet(
             dice=dice,
         )
     except SheetError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     out.parent.mkdir(parents=True, exist_ok=True)
     if not cv2.imwrite(str(out), img):
-        raise _fail(f"cannot write {out}")
+        raise fail(f"cannot write {out}")
     typer.echo(f"wrote {out} ({img.shape[1]}x{img.shape[0]})")
 
 
@@ -221,7 +218,7 @@ def export_yolo(
             min_visible=min_visible,
         )
     except YoloExportError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     counts = ", ".join(f"{name} {k}" for name, k in summary.objects.items())
     typer.echo(
         f"wrote {summary.images['train']} train + {summary.images['val']} val images to {out} "
@@ -317,7 +314,7 @@ def clip(
             if "bar" in bar_holder:
                 bar_holder["bar"].__exit__(None, None, None)  # type: ignore[attr-defined]
     except (ClipError, RuleProfileError, ValueError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     kinds = ", ".join(f"{k} {v}" for k, v in sorted(summary.faults.items())) or "none"
     typer.echo(
         f"wrote {summary.frames} frames ({summary.video_seconds:.0f} s at {fps:g} fps) and "
@@ -373,7 +370,7 @@ def export_crops_command(
         with typer.progressbar(length=max(total, 1), label="cutting") as bar:
             summary = export_crops(run, out, CropConfig((w, h), square, jitter, seed), bar.update)
     except CropError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     typer.echo(
         f"cut {summary.points} point strips, {summary.dice} dice and {summary.cubes} cubes "
         f"from {summary.images} stills into {out}"

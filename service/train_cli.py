@@ -11,15 +11,12 @@ from typing import Annotated
 
 import typer
 
+from gammoneye.service.cliutil import fail
+
 train_app = typer.Typer(
     help="Train vision's models on rendered crops (needs the train extra).", no_args_is_help=True
 )
 eval_app = typer.Typer(help="Measure vision's models on labelled renders.", no_args_is_help=True)
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
 
 
 @train_app.command("points")
@@ -48,7 +45,7 @@ def train_points(
     try:
         summary = train(crops, out, epochs=epochs, seed=seed, log=typer.echo)
     except TrainError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     typer.echo(
         f"trained on {summary.samples} strips in {summary.seconds:.0f} s "
         f"(train accuracy {summary.train_accuracy:.4f}); wrote {out}"
@@ -78,7 +75,7 @@ def eval_points(
         counter = PointCounter.load(model)
         report = evaluate(counter, crops)
     except (TrainError, ModelError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     for line in report.lines():
         typer.echo(line)
 
@@ -109,7 +106,7 @@ def train_dice(
     try:
         summary = train(crops, out, photos=photos or (), epochs=epochs, seed=seed, log=typer.echo)
     except TrainError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     typer.echo(f"trained on {summary.samples} dice in {summary.seconds:.0f} s; wrote {out}")
 
 
@@ -148,4 +145,4 @@ def eval_dice(
             x, y = load_photo_dice(folder)
             typer.echo(evaluate_dice(reader, f"photos {folder}", x, y).line())
     except (TrainError, ModelError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
