@@ -126,10 +126,20 @@ class Camera:
         return xy * (1 + self.k1 * r2 + self.k2 * r2 * r2)
 
     def _r2_limit(self) -> float:
-        # d/dr r(1 + k1 r^2 + k2 r^4) = 1 + 3 k1 r^2 + 5 k2 r^4 > 0, and a margin
-        r2 = np.linspace(0, 4.0, 401)
-        ok = 1 + 3 * self.k1 * r2 + 5 * self.k2 * r2 * r2 > 0.2
-        return float(r2[np.argmin(ok)] if not ok.all() else r2[-1])
+        # d/dr r(1 + k1 r^2 + k2 r^4) = 1 + 3 k1 r^2 + 5 k2 r^4 stays above 0.2 up to the
+        # smallest positive root of 5 k2 x^2 + 3 k1 x + 0.8 (x = r^2); 4 at most
+        a, b, c = 5 * self.k2, 3 * self.k1, 0.8
+        if abs(a) < 1e-12:
+            roots = [-c / b] if b < 0 else []
+        else:
+            disc = b * b - 4 * a * c
+            roots = (
+                []
+                if disc < 0
+                else [(-b - math.sqrt(disc)) / (2 * a), (-b + math.sqrt(disc)) / (2 * a)]
+            )
+        positive = [r for r in roots if r > 0]
+        return min([4.0, *positive])
 
     def undistort(self, xy: F64) -> F64:
         """Inverse of :meth:`distort` (fixed-point iteration; the distortions we
