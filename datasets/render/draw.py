@@ -27,7 +27,18 @@ from numpy.typing import NDArray
 from . import boardtex, materials
 from .camera import NEAR_CM, Canvas
 from .geometry import BoardGeometry, Box
-from .scene import Checker, Clutter, Cube, Die, Effects, Hand, Light, Scene, hash_name
+from .scene import (
+    Checker,
+    Clutter,
+    Cube,
+    Die,
+    Effects,
+    Hand,
+    Light,
+    Scene,
+    cube_corners,
+    hash_name,
+)
 from .shapes import (
     ANGLES,
     at_height,
@@ -35,13 +46,11 @@ from .shapes import (
     cast_onto,
     circle_pts,
     clutter_hull,
-    cube_pts,
     faces_camera,
     hand_parts,
     lambert,
     light_dir,
     plane_homography,
-    raised_height,
     rect_pts,
 )
 
@@ -315,7 +324,7 @@ class Renderer:
         sunk = g.field_halves() + g.tray_boxes()
         paste(0.0, sunk)
         for b in sunk:
-            walls = box_walls(b, 0.0, outward=False, top=raised_height(g, b))
+            walls = box_walls(b, 0.0, outward=False, top=g.rail_height)
             for quad, normal in walls:
                 if faces_camera(cam, quad, normal):
                     _fill(
@@ -338,12 +347,16 @@ class Renderer:
             polys.append(np.vstack([cast_onto(ring, light, c.z), base]))
         for d in scene.dice:
             polys.append(
-                cast_onto(cube_pts(d.centre, d.rotation, d.size), light, d.centre[2] - d.size / 2)
+                cast_onto(
+                    cube_corners(d.centre, d.rotation, d.size), light, d.centre[2] - d.size / 2
+                )
             )
         if scene.cube is not None:
             k = scene.cube
             polys.append(
-                cast_onto(cube_pts(k.centre, k.rotation, k.size), light, k.centre[2] - k.size / 2)
+                cast_onto(
+                    cube_corners(k.centre, k.rotation, k.size), light, k.centre[2] - k.size / 2
+                )
             )
         for hand in scene.hands:
             for part, _ in hand_parts(hand):

@@ -160,12 +160,6 @@ class BoardGeometry:
         tip = y + d * POINT_LENGTH * self.field_depth / 2
         return [(x - w, y), (x + w, y), (x, tip)]
 
-    def point_region(self, point: int) -> list[tuple[float, float]]:
-        """The rectangle a point's checkers stand in (base to the field's middle)."""
-        x, y, _d = self.point_base(point)
-        w = self.point_width / 2
-        return [(x - w, y), (x + w, y), (x + w, 0.0), (x - w, 0.0)]
-
     # -- raised parts and trays --------------------------------------------------
     def field_halves(self) -> list[Box]:
         """Left and right half of the playing field (z = 0)."""
@@ -203,20 +197,6 @@ class BoardGeometry:
         if self.trays in ("right", "both"):
             out.append(Box("right_divider", inner, inner + rw, -y, y, h))
         return out
-
-    def half_of(self, x: float) -> str:
-        """``"left"`` or ``"right"`` half of the board (seen from the bottom seat)."""
-        return "left" if x < 0 else "right"
-
-    def on_field(self, x: float, y: float, margin: float = 0.0) -> bool:
-        """Whether (x, y) lies on the playing field (either half, not the bar)."""
-        return any(
-            b.x0 + margin <= x <= b.x1 - margin and b.y0 + margin <= y <= b.y1 - margin
-            for b in self.field_halves()
-        )
-
-    def checker_diameter(self, fill: float) -> float:
-        return self.point_width * fill
 
 
 def geometry_for(rng_uniform: list[float], trays: str) -> BoardGeometry:

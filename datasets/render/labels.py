@@ -269,12 +269,11 @@ def scene_label(scene: Scene, image: str, seed: list[int]) -> dict[str, Any]:
         "dice": dice,
         "cube": cube,
         "hands": hands,
-        "clutter": [{"kind": c.kind} | proj.box(_clutter_pts(scene, c)) for c in scene.clutter],
+        "clutter": [
+            {"kind": c.kind} | proj.box(clutter_hull(c, scene.board.geometry))
+            for c in scene.clutter
+        ],
         "camera": scene.camera.to_dict(),
         "light": dataclasses.asdict(scene.light),
         "effects": dataclasses.asdict(scene.effects),
     }
-
-
-def _clutter_pts(scene: Scene, item: Any) -> F64:
-    return clutter_hull(item, scene.board.geometry)

@@ -216,19 +216,6 @@ def dice_look(rng: np.random.Generator) -> DiceLook:
 DIE_FAULTS = ("cocked", "wrong_half", "different_halves", "on_checker", "off_board")
 
 
-def _surface_z(g: BoardGeometry, x: float, y: float) -> float:
-    """Height of whatever is under (x, y) when nothing stands on it."""
-    if g.on_field(x, y):
-        return 0.0
-    if abs(x) <= g.bar_width / 2 and abs(y) <= g.field_depth / 2:
-        return g.bar_height
-    if any(t.x0 <= x <= t.x1 and t.y0 <= y <= t.y1 for t in g.tray_boxes()):
-        return 0.0
-    if g.x_min <= x <= g.x_max and -g.y_max <= y <= g.y_max:
-        return g.rail_height
-    return -g.floor
-
-
 def _free_spot(
     rng: np.random.Generator,
     g: BoardGeometry,

@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 
 from .camera import Camera, Canvas
 from .geometry import BoardGeometry, Box
-from .scene import Clutter, Hand, Light, cube_corners
+from .scene import Clutter, Hand, Light
 
 F64 = NDArray[np.float64]
 
@@ -52,10 +52,6 @@ def cast_onto(points: F64, light: F64, z: float) -> F64:
     return np.column_stack([p[:, 0] - light[0] * k, p[:, 1] - light[1] * k, np.full(len(p), z)])
 
 
-def cube_pts(centre: object, rotation: object, size: float) -> F64:
-    return cube_corners(centre, rotation, size)  # type: ignore[arg-type]
-
-
 def rect_pts(x: float, y: float, w: float, d: float, angle: float) -> list[tuple[float, float]]:
     ca, sa = math.cos(angle), math.sin(angle)
     return [
@@ -82,10 +78,6 @@ def clutter_hull(item: Clutter, g: BoardGeometry) -> F64:
     )
     height = {"sheet": 0.05, "phone": 0.8}.get(item.kind, item.size * 0.45)
     return np.vstack([at_height(quad, z0), at_height(quad, z0 + height)])
-
-
-def raised_height(g: BoardGeometry, sunk: Box) -> float:
-    return g.rail_height
 
 
 def box_walls(
