@@ -2,10 +2,10 @@
 
 ``OUT/frames/NNNNNN.jpg`` (one per frame at ``fps``), ``OUT/events.jsonl`` (what
 happened, in the engine's event-log format, faults marked), ``OUT/frames.jsonl``
-(per frame: phase, hands, the board's Position ID when no checker is in the air,
-dice, cube), ``OUT/faults.json`` (each injected fault with its frame and flag),
-``OUT/match.mat`` (the rendered games as a canonical transcript) and
-``OUT/clip.json`` (the options and the camera).
+(per frame: phase, hands, the checkers at rest and in the air, dice, cube),
+``OUT/faults.json`` (each injected fault with its frame and flag), ``OUT/match.mat``
+(the rendered games as a canonical transcript) and ``OUT/clip.json`` (the options and
+the camera).
 
 The script (:mod:`.clipscript`) is rebuilt in every worker process from the seed;
 each worker renders a share of the frames. Frames where nothing moved reuse the
@@ -33,11 +33,11 @@ from gammoneye.engine.rules import get_profile
 
 from .clipscript import ClipError, ClipScript, ClipSetup, FaultPlan, Frame, direct_match
 from .draw import Renderer, camera_effects, sensor_noise
-from .placing import CheckerStyle, dice_look
+from .placing import CheckerStyle, dice_look, place_layout
 from .sampling import place_camera, sample_board, sample_effects, sample_light
 from .scene import Scene
 from .styles import CHECKER_SETS, SKIN_TONES, SLEEVES, CheckerLook, style_named
-from .workers import run_workers
+from .workers import atomic_write, run_workers
 
 
 @dataclass(frozen=True)
@@ -124,10 +124,11 @@ def clip_look(cfg: ClipConfig, rng: np.random.Generator) -> ClipLook:
         cube_seed=int(rng.integers(2**31)),
     )
     camera = place_camera(rng, g, cfg.width, cfg.height, fill=float(rng.uniform(0.65, 0.92)))
+    drawn = sample_effects(rng)
     effects = replace(
-        sample_effects(rng),
+        drawn,
         motion_px=0.0,
-        defocus_sigma=min(0.8, sample_effects(rng).defocus_sigma),
+        defocus_sigma=min(0.8, drawn.defocus_sigma),
         noise_sigma=float(rng.uniform(1.0, 4.0)),
     )
     scene = Scene(
@@ -190,8 +191,6 @@ class _FrameRenderer:
         if self._last is not None and self._last[0] == frame:
             return self._last[1]
         setup = self.look.setup
-        from .placing import place_layout
-
         checkers = place_layout(
             setup.geometry, frame.layout, setup.bottom, setup.checkers, first=frame.first
         )
@@ -209,14 +208,13 @@ class _FrameRenderer:
     def write(self, indexes: Sequence[int]) -> int:
         fx = self.look.scene.effects
         for i in indexes:
-            img = camera_effects(self.clean(self.script.frames[i]), fx, self.noise[i % 7])
+            img = camera_effects(
+                self.clean(self.script.frames[i]), fx, self.noise[i % len(self.noise)]
+            )
             ok, jpg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, self.cfg.jpeg_quality])
             if not ok:
                 raise RuntimeError(f"JPEG encoding failed for frame {i}")
-            path = self.cfg.out / "frames" / f"{i:06d}.jpg"
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_bytes(jpg.tobytes())
-            os.replace(tmp, path)
+            atomic_write(self.cfg.out / "frames" / f"{i:06d}.jpg", jpg.tobytes())
         return len(indexes)
 
 
@@ -284,20 +282,20 @@ def render_clip(
 
 def _write_truth(cfg: ClipConfig, script: ClipScript, look: ClipLook) -> None:
     out = cfg.out
-    _text(out / "events.jsonl", "".join(dumps_event(e) + "\n" for e in script.events))
-    _text(
+    atomic_write(out / "events.jsonl", "".join(dumps_event(e) + "\n" for e in script.events))
+    atomic_write(
         out / "frames.jsonl",
         "".join(
             json.dumps(script.frame_truth(i), separators=(",", ":")) + "\n"
             for i in range(len(script.frames))
         ),
     )
-    _text(
+    atomic_write(
         out / "faults.json",
         json.dumps({"faults": script.faults, "not_injected": list(script.not_injected)}, indent=1)
         + "\n",
     )
-    _text(out / "match.mat", write_mat(record_from_events(script.events)))
+    atomic_write(out / "match.mat", write_mat(record_from_events(script.events)))
     scene = look.scene
     manifest: dict[str, Any] = {
         "schema": "gammoneye-render-clip",
@@ -323,10 +321,4 @@ def _write_truth(cfg: ClipConfig, script: ClipScript, look: ClipLook) -> None:
         "camera": scene.camera.to_dict(),
         "light": asdict(scene.light),
     }
-    _text(out / "clip.json", json.dumps(manifest, indent=1) + "\n")
-
-
-def _text(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    atomic_write(out / "clip.json", json.dumps(manifest, indent=1) + "\n")

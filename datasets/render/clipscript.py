@@ -44,7 +44,7 @@ from gammoneye.engine.events import (
     TakeEvent,
 )
 from gammoneye.engine.match import Phase
-from gammoneye.engine.moves import infer_play, legal_plays, legal_positions, parse_play_text
+from gammoneye.engine.moves import infer_play, legal_plays, parse_play_text
 from gammoneye.engine.position import Position, PositionError
 from gammoneye.engine.replay import Replay, ReplayEntry
 from gammoneye.engine.rules import RuleProfile
@@ -252,7 +252,7 @@ def illegal_play(kind: str, before: Position, dice: tuple[int, int], real: Moves
     mover = before.turn
     lay = layout_of(before)
     own = lay[mover]
-    legal = set(legal_positions(before, dice))
+    results = legal_plays(before, dice)  # legal results and the plays reaching them
     on_bar = own[BAR] > 0
     sources = [p for p in range(24, 0, -1) if own[p - 1] > 0]
     options: list[Moves] = []
@@ -262,7 +262,7 @@ def illegal_play(kind: str, before: Position, dice: tuple[int, int], real: Moves
                 continue
             for delta in (1, -1):
                 dst2 = dst - delta
-                if dst2 != dst and 1 <= dst2 < src and _open(lay, mover, dst2):
+                if 1 <= dst2 < src and _open(lay, mover, dst2):
                     options.append([*real[:i], (src, dst2), *real[i + 1 :]])
     elif kind == "blocked_point":
         for src in ([25] if on_bar else []) + sources:
@@ -283,8 +283,8 @@ def illegal_play(kind: str, before: Position, dice: tuple[int, int], real: Moves
                     options.append([(src, 0)])
     elif kind == "smaller_die":
         small, large = sorted(dice)
-        plays = [len(p) for p in _plays_lengths(before, dice)]
-        if small != large and plays and max(plays) == 1:
+        most = max((len(p) for plays in results.values() for p in plays), default=0)
+        if small != large and most == 1:
             for src in [25] if on_bar else sources:
                 dst = src - small
                 if _open(lay, mover, dst):
@@ -296,16 +296,9 @@ def illegal_play(kind: str, before: Position, dice: tuple[int, int], real: Moves
         if done is None:
             continue
         after = _position(done[0], mover)
-        if after is None or after not in legal or kind == "blocked_point":
+        if after is None or after not in results or kind == "blocked_point":
             return moves
     return None
-
-
-def _plays_lengths(before: Position, dice: tuple[int, int]) -> list[Any]:
-    out: list[Any] = []
-    for plays in legal_plays(before, dice).values():
-        out.extend(p.moves for p in plays)
-    return out
 
 
 def _suggestions(
@@ -639,7 +632,7 @@ class ClipScript:
         points 1..24, bar, borne off), checkers in the air, the dice at rest (none
         while they tumble) and the cube."""
         f = self.frames[index]
-        settled_dice = [d for d in f.dice if f.phase != "rolling"]
+        settled_dice = () if f.phase == "rolling" else f.dice
         return {
             "frame": index,
             "t": round(index / self.fps, 3),

@@ -33,7 +33,7 @@ from .labels import LABEL_SCHEMA, LABEL_VERSION, scene_label
 from .positions import PositionSupply, mat_positions, positions_from_mat
 from .sampling import sample_scene
 from .styles import BOARD_STYLES, style_named
-from .workers import run_workers
+from .workers import atomic_write, run_workers
 
 
 class StillsError(ValueError):
@@ -120,18 +120,12 @@ class _Worker:
     def write(self, index: int) -> int:
         jpg, label = self.render(index)
         out = self.cfg.out
-        _atomic_write(out / "images" / f"{index:06d}.jpg", jpg)
+        atomic_write(out / "images" / f"{index:06d}.jpg", jpg)
         # the label last: its presence says the image is complete
-        _atomic_write(
+        atomic_write(
             out / "labels" / f"{index:06d}.json", json.dumps(label, separators=(",", ":")).encode()
         )
         return index
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
 
 
 _WORKER: _Worker | None = None

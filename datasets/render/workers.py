@@ -1,4 +1,5 @@
-"""Running a renderer's work in processes: one worker state per process, built once.
+"""Running a renderer's work in processes (one worker state per process, built once),
+and writing its results whole.
 
 Stills and clip frames are pure functions of their options and an index, so work can
 go to any process in any order; results come back as they are done.
@@ -7,11 +8,21 @@ go to any process in any order; results come back as they are done.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import TypeVar
 
 C = TypeVar("C")
 T = TypeVar("T")
+
+
+def atomic_write(path: Path, data: bytes | str) -> None:
+    """Write a whole file or nothing: a crash never leaves half a picture or label,
+    which a resumed run would take for done."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    os.replace(tmp, path)
 
 
 def run_workers(
