@@ -9,16 +9,16 @@ distribution and the cocked probability (:mod:`gammoneye.vision.dice`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
 from .render.crops import square_crop
-from .training import TrainError, TrainSummary, train_classifier
+from .training import TrainError, TrainSummary, read_crops, train_classifier
 
 SIZE = 48
 CLASSES = 12
@@ -30,33 +30,20 @@ U8 = NDArray[np.uint8]
 __all__ = ["TrainError", "TrainSummary", "load_dice", "load_photo_dice", "train"]
 
 
-def _fit(img: U8) -> U8:
-    if img.shape[:2] != (SIZE, SIZE):
-        img = cv2.resize(img, (SIZE, SIZE), interpolation=cv2.INTER_AREA)
-    return img
-
-
 def load_dice(
     folders: Sequence[Path], min_box_px: float = MIN_BOX_PX
 ) -> tuple[U8, NDArray[np.int64]]:
     """Rendered dice crops of ``render export-crops`` folders and their classes."""
     images: list[U8] = []
     labels: list[int] = []
-    for folder in folders:
-        index = folder / "dice.jsonl"
-        if not index.exists():
-            raise TrainError(
-                f"{folder} has no dice.jsonl: make it with 'gammoneye render export-crops'"
-            )
-        for line in index.read_text().splitlines():
-            item = json.loads(line)
-            if item.get("box_px", MIN_BOX_PX) < min_box_px or item.get("truncated"):
-                continue
-            img = cv2.imread(str(folder / item["file"]), cv2.IMREAD_COLOR)
-            if img is None:
-                raise TrainError(f"cannot read {folder / item['file']}")
-            images.append(_fit(img))
-            labels.append(item["value"] - 1 + 6 * int(bool(item["cocked"])))
+
+    # at that size no picture shows the pips; a cut-off die may hide its face
+    def readable(item: dict[str, Any]) -> bool:
+        return bool(item.get("box_px", MIN_BOX_PX) >= min_box_px and not item.get("truncated"))
+
+    for img, item in read_crops(folders, "dice.jsonl", (SIZE, SIZE), readable):
+        images.append(img)
+        labels.append(item["value"] - 1 + 6 * int(bool(item["cocked"])))
     if not images:
         raise TrainError("no dice crops in " + ", ".join(str(f) for f in folders))
     return np.stack(images), np.array(labels, np.int64)

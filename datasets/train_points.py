@@ -13,16 +13,14 @@ model is in ``vision/models/README.md``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from .training import TrainError, TrainSummary, train_classifier
+from .training import TrainError, TrainSummary, read_crops, train_classifier
 
 INPUT_W, INPUT_H = 32, 128
 CLASSES = 16  # 0..15 checkers
@@ -39,24 +37,15 @@ def load_strips(
     images: list[U8] = []
     counts: list[int] = []
     meta: list[dict[str, Any]] = []
-    for folder in folders:
-        index = folder / "points.jsonl"
-        if not index.exists():
-            raise TrainError(
-                f"{folder} has no points.jsonl: make it with 'gammoneye render export-crops'"
-            )
-        for line in index.read_text().splitlines():
-            item = json.loads(line)
-            if skip_hidden and item.get("hand_overlap", 0.0) > 0.2:
-                continue  # under a hand: no picture can tell the count
-            img = cv2.imread(str(folder / item["file"]), cv2.IMREAD_COLOR)
-            if img is None:
-                raise TrainError(f"cannot read {folder / item['file']}")
-            if img.shape[:2] != (INPUT_H, INPUT_W):
-                img = cv2.resize(img, (INPUT_W, INPUT_H), interpolation=cv2.INTER_AREA)
-            images.append(img)
-            counts.append(min(int(item["count"]), CLASSES - 1))
-            meta.append(item)
+
+    # under a hand no picture can tell the count
+    def visible(item: dict[str, Any]) -> bool:
+        return not skip_hidden or item.get("hand_overlap", 0.0) <= 0.2
+
+    for img, item in read_crops(folders, "points.jsonl", (INPUT_W, INPUT_H), visible):
+        images.append(img)
+        counts.append(min(int(item["count"]), CLASSES - 1))
+        meta.append(item)
     if not images:
         raise TrainError("no point strips in " + ", ".join(str(f) for f in folders))
     return np.stack(images), np.array(counts, np.int64), meta

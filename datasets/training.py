@@ -9,12 +9,14 @@ that OpenCV reads. Needs torch (the ``train`` extra).
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -23,6 +25,33 @@ U8 = NDArray[np.uint8]
 
 class TrainError(ValueError):
     """Missing crops, or torch not installed."""
+
+
+def read_crops(
+    folders: Sequence[Path],
+    index: str,
+    size: tuple[int, int],
+    keep: Callable[[dict[str, Any]], bool] = lambda item: True,
+) -> Iterator[tuple[U8, dict[str, Any]]]:
+    """The crops ``render export-crops`` listed in ``index`` (``points.jsonl``, ...) of
+    each folder that ``keep`` accepts, resized to ``size`` (width, height), with their
+    index entries."""
+    for folder in folders:
+        path = folder / index
+        if not path.exists():
+            raise TrainError(
+                f"{folder} has no {index}: make it with 'gammoneye render export-crops'"
+            )
+        for line in path.read_text().splitlines():
+            item = json.loads(line)
+            if not keep(item):
+                continue
+            img = cv2.imread(str(folder / item["file"]), cv2.IMREAD_COLOR)
+            if img is None:
+                raise TrainError(f"cannot read {folder / item['file']}")
+            if (img.shape[1], img.shape[0]) != size:
+                img = cv2.resize(img, size, interpolation=cv2.INTER_AREA)
+            yield img, item
 
 
 def _net(height: int, width: int, classes: int) -> Any:
