@@ -68,6 +68,30 @@ def calibrate(
     home: Annotated[
         str, typer.Option("--home", help="That player's home board: right or left.")
     ] = "right",
+    markers: Annotated[
+        bool,
+        typer.Option(
+            "--markers",
+            help="Take the corners from the four printed markers (gammoneye markers).",
+        ),
+    ] = False,
+    opening: Annotated[
+        bool,
+        typer.Option(
+            "--opening",
+            help="The picture shows the opening position: learn from it who sits "
+            "where, where the home boards are and the bar's width.",
+        ),
+    ] = False,
+    dark_player: Annotated[
+        int,
+        typer.Option(
+            "--dark-player",
+            min=0,
+            max=1,
+            help="With --opening: the player (0 or 1) of the darker checkers.",
+        ),
+    ] = 0,
 ) -> None:
     """Find the playing field in IMAGE (no markers needed) and save a calibration.
 
@@ -81,6 +105,10 @@ def calibrate(
       gammoneye calibrate frame.jpg --show check.png
 
       gammoneye calibrate frame.jpg --corners "212,630 1090,640 1010,118 260,101"
+
+      gammoneye calibrate opening.jpg --opening --dark-player 1
+
+      gammoneye calibrate frame.jpg --markers
     """
     import cv2
     import numpy as np
@@ -95,7 +123,17 @@ def calibrate(
         raise fail(f"cannot read a picture from {image}")
     size = (picture.shape[1], picture.shape[0])
     try:
-        if corners is not None:
+        if markers:
+            from gammoneye.calibration.markers import find_markers
+
+            at = find_markers(picture)
+            if at is None:
+                raise fail(
+                    f"no markers in {image}: print them with 'gammoneye markers sheet.png' "
+                    "and lay one at each corner of the field"
+                )
+            profile = CalibrationProfile.from_corners(at, size, source="markers", image=picture)
+        elif corners is not None:
             profile = CalibrationProfile.from_corners(
                 np.array(parse_corners(corners)), size, source="manual", image=picture
             )
@@ -116,6 +154,21 @@ def calibrate(
                 long_side_first=True,
                 image=picture,
             )
+        if opening:
+            from gammoneye.vision.classifier import ModelError
+            from gammoneye.vision.read import BoardReader
+            from gammoneye.vision.selfcal import learn_from_opening
+
+            try:
+                learned = learn_from_opening(
+                    BoardReader.load(), picture, profile, dark_player=dark_player
+                )
+            except ModelError as exc:
+                raise fail(str(exc)) from None
+            if learned.profile is None:
+                raise fail(learned.message)
+            profile = learned.profile
+            typer.echo(learned.message)
         if bottom_player is not None:
             from dataclasses import replace
 
@@ -151,3 +204,30 @@ def _check_picture(picture, profile, orientation):  # type: ignore[no-untyped-de
     left = cv2.resize(marked, (int(marked.shape[1] * h / marked.shape[0]), h))
     right = cv2.resize(board, (int(board.shape[1] * h / board.shape[0]), h))
     return np.hstack([left, right])
+
+
+def markers(
+    out: Annotated[Path, typer.Argument(help="The PNG to write (A4 at 300 dpi).")],
+    size: Annotated[
+        float, typer.Option("--size", min=1.0, max=8.0, help="Marker width in cm.")
+    ] = 4.0,
+) -> None:
+    """Write a printable sheet of the four corner markers for hard setups.
+
+    Print it at 100 %, cut the markers out and lay each on the rail at a corner of
+    the playing field, a corner of its black square on the field's corner: 0
+    bottom-left, 1 bottom-right, 2 top-right, 3 top-left, seen from the player who
+    sits at the bottom. Then: gammoneye calibrate frame.jpg --markers
+
+    Example:
+
+      gammoneye markers markers.png
+    """
+    import cv2
+
+    from gammoneye.calibration.markers import marker_sheet
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if not cv2.imwrite(str(out), marker_sheet(size)):
+        raise fail(f"cannot write {out}")
+    typer.echo(f"wrote {out}: print at 100 % on A4")

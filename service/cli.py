@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from gammoneye import __version__
-from gammoneye.service import calibrate_cli, engine_cli, render_cli, train_cli
+from gammoneye.service import calibrate_cli, engine_cli, render_cli, train_cli, vision_cli
 
 app = typer.Typer(
     help=(
@@ -26,8 +26,11 @@ app = typer.Typer(
 app.add_typer(engine_cli.app, name="engine")
 app.add_typer(render_cli.app, name="render")
 app.command(name="calibrate")(calibrate_cli.calibrate)
+app.command(name="markers")(calibrate_cli.markers)
 app.add_typer(train_cli.train_app, name="train")
 app.add_typer(train_cli.eval_app, name="eval")
+app.add_typer(vision_cli.app, name="vision")
+train_cli.eval_app.command("vision")(vision_cli.eval_vision)
 
 
 @app.command()
