@@ -3,10 +3,10 @@
 Planes (table, field, rails, bar) are textures warped by their homographies; solid
 objects (checkers, dice, cube, cups, hands) are projected 3D polygons drawn far to
 near with per-face shading (a die's faces are small pictures shaded texel by texel,
-warped into place); shadows are the objects' outlines cast along the light
-onto the board, blurred by the light's softness. Drawing happens on an undistorted
-canvas; the lens distortion, light falloff, colour temperature, blur and noise are
-applied to the whole frame at the end.
+warped into place: see :mod:`.dice_draw`); shadows are the objects' outlines cast
+along the light onto the board, blurred by the light's softness. Drawing happens on an
+undistorted canvas; the lens distortion, light falloff, colour temperature, blur and
+noise are applied to the whole frame at the end.
 
 A :class:`Renderer` caches board and table textures (they are the slow part), so it
 is meant to be reused for many scenes. Output depends only on the scene: the same
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -27,12 +27,12 @@ from numpy.typing import NDArray
 
 from . import boardtex, materials
 from .camera import NEAR_CM, Canvas
+from .dice_draw import die_contact, draw_die, resting
 from .geometry import BoardGeometry, Box
 from .scene import (
     Checker,
     Clutter,
     Cube,
-    Die,
     Effects,
     Hand,
     Light,
@@ -52,31 +52,15 @@ from .shapes import (
     light_dir,
     plane_homography,
     rect_pts,
+    visible_faces,
 )
+from .shapes import fill as _fill
+from .shapes import hull as _hull
+from .shapes import mix as _mix
 
 U8 = NDArray[np.uint8]
 F64 = NDArray[np.float64]
 BGR = tuple[int, int, int]
-
-
-# pip centres per value in face coordinates (-1..1)
-PIPS: dict[int, tuple[tuple[float, float], ...]] = {
-    1: ((0, 0),),
-    2: ((-1, -1), (1, 1)),
-    3: ((-1, -1), (0, 0), (1, 1)),
-    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
-}
-# own axis of each face (+z, -z, +x, -x, +y, -y) and two in-plane axes
-_FACE_AXES = (
-    ((0, 0, 1), (1, 0, 0), (0, 1, 0)),
-    ((0, 0, -1), (1, 0, 0), (0, -1, 0)),
-    ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
-    ((-1, 0, 0), (0, -1, 0), (0, 0, 1)),
-    ((0, 1, 0), (0, 0, 1), (1, 0, 0)),
-    ((0, -1, 0), (0, 0, -1), (1, 0, 0)),
-)
 
 
 def kelvin_gains(kelvin: float) -> tuple[float, float, float]:
@@ -92,10 +76,6 @@ def _shade(colour: BGR, f: float) -> BGR:
         min(255, int(colour[1] * f)),
         min(255, int(colour[2] * f)),
     )
-
-
-def _mix(a: BGR, b: BGR, t: float) -> BGR:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 def project_clipped(canvas: Canvas, poly: F64) -> F64:
@@ -119,206 +99,12 @@ def project_clipped(canvas: Canvas, poly: F64) -> F64:
     return canvas.project(np.array(out))
 
 
-def _finite(polys: Iterable[F64]) -> list[F64]:
-    """The polygons that lie wholly in front of the camera (see ``Camera.normalised``)."""
-    return [p for p in polys if np.isfinite(p).all()]
-
-
-def _hull(points: F64) -> F64 | None:
-    if not np.isfinite(points).all():
-        return None
-    return cv2.convexHull(points.astype(np.float32)).reshape(-1, 2).astype(np.float64)  # type: ignore[no-any-return]
-
-
-def _fill(img: U8, polys: Iterable[F64 | None], colour: BGR) -> None:
-    pts = [
-        np.round(np.asarray(p) * 16).astype(np.int32)
-        for p in _finite(p for p in polys if p is not None)
-    ]
-    if pts:
-        cv2.fillPoly(img, pts, colour, cv2.LINE_AA, shift=4)
-
-
 def _line(img: U8, poly: F64, colour: BGR, closed: bool = True, thickness: int = 1) -> None:
     if not np.isfinite(poly).all():
         return
     cv2.polylines(
         img, [np.round(poly * 16).astype(np.int32)], closed, colour, thickness, cv2.LINE_AA, shift=4
     )
-
-
-def _visible_faces(
-    canvas: Canvas, centre: tuple[float, float, float], rotation: object, h: float
-) -> list[tuple[int, F64, F64, F64, F64]]:
-    """The faces of a cube (half-side ``h``) that face the camera, far to near: index
-    into :data:`_FACE_AXES`, the face's normal and two in-plane axes, and its centre."""
-    cam = canvas.camera
-    r = np.asarray(rotation)
-    ctr = np.asarray(centre)
-    faces = []
-    for i, (n, a, b) in enumerate(_FACE_AXES):
-        nw = r @ np.asarray(n, float)
-        fc = ctr + nw * h
-        if float(nw @ (cam.eye - fc)) <= 0:
-            continue
-        faces.append(
-            (
-                float(cam.depth(fc[None])[0]),
-                i,
-                nw,
-                r @ np.asarray(a, float),
-                r @ np.asarray(b, float),
-                fc,
-            )
-        )
-    return [(i, nw, aw, bw, fc) for _, i, nw, aw, bw, fc in sorted(faces, key=lambda f: -f[0])]
-
-
-def _resting(d: Die) -> bool:
-    """Whether a die lies on something (flat or cocked), not tumbling in the air."""
-    return d.cocked or float(np.abs(np.asarray(d.rotation, float)[2]).max()) > 0.995
-
-
-def _die_contact(mask: U8, canvas: Canvas, d: Die, strength: float) -> None:
-    """Ambient occlusion around a lying die, into the half-size shadow ``mask``: its
-    footprint on what it lies on, blurred by a seventh of its width, worked on a patch
-    around it only."""
-    foot = cube_corners(d.centre, d.rotation, d.size)
-    foot[:, 2] = foot[:, 2].min()
-    hull = _hull(canvas.project(foot) / 2)
-    if hull is None:
-        return
-    sigma = max(0.8, 0.14 * math.sqrt(max(1.0, cv2.contourArea(hull.astype(np.float32)))))
-    pad = math.ceil(3 * sigma) + 1
-    mh, mw = mask.shape[:2]
-    x0, y0 = (max(math.floor(v) - pad, 0) for v in hull.min(axis=0))
-    x1, y1 = (
-        min(math.ceil(v) + pad + 1, lim) for v, lim in zip(hull.max(axis=0), (mw, mh), strict=True)
-    )
-    if x1 - x0 < 2 or y1 - y0 < 2:
-        return
-    patch = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    _fill(patch, [hull - (x0, y0)], (255, 255, 255))
-    patch = cv2.GaussianBlur(patch, (0, 0), sigma)
-    patch = cv2.convertScaleAbs(patch, alpha=0.5 / max(strength, 0.3))
-    roi = mask[y0:y1, x0:x1]
-    np.maximum(roi, patch, out=roi)
-
-
-# Dice are drawn face by face as small shaded pictures in each face's own plane, warped
-# into place by the face's homography (the canvas is a pinhole: a plane maps exactly),
-# then cut to the outline of a cube with rounded edges and corners. Face coordinates
-# run from -1 to 1 across a face; pips sit on a grid of step _PIP_STEP.
-_PIP_STEP = 0.52
-_FACE_REACH = 1.06  # a face's picture runs a little past its edge, under its neighbour
-_SILHOUETTE = np.linspace(0, 2 * np.pi, 24, endpoint=False)  # round corners, outlined
-
-
-def _die_texels(face_px: float) -> tuple[int, float]:
-    """Side in texels and texel step (face units) of a face's picture about
-    ``face_px`` wide, chosen so that the pip grid falls on texel centres."""
-    k = max(2, round(_PIP_STEP * face_px / (2 * _FACE_REACH)))
-    step = _PIP_STEP / k
-    return 2 * round(_FACE_REACH / step) + 1, step
-
-
-def _edge_slope(t: NDArray[np.float32], r: float) -> NDArray[np.float32]:
-    """How far a rounded edge of radius ``r`` tips the surface normal at face
-    coordinate ``t`` (the tangent of the tilt): 0 on the flat, 1 at the edge itself,
-    where the face's half of the rounding meets its neighbour's at 45°."""
-    b = np.clip((np.abs(t) - (1 - r)) / max(r, 1e-3), 0, 1) * math.sqrt(0.5)
-    return (np.sign(t) * b / np.sqrt(1 - b * b)).astype(np.float32, copy=False)
-
-
-def _pip_stamp(
-    style: str, radius: float, step: float, lu: float, lv: float, lz: float
-) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-    """One pip as (shade factor, ink cover) on a square of texels centred on it.
-    ``lu, lv, lz``: the light in the face's frame. A pip is a shallow dish with ink in
-    its bottom, a little narrower than the dish and soft-edged; the rim on the light's
-    side shades a crescent of the dish, the far wall and lip catch the light. Inked
-    pips are flat print."""
-    m = math.ceil(radius * 1.3 / step) + 1
-    t = np.arange(-m, m + 1, dtype=np.float32) * step
-
-    def dist(a: NDArray[np.float32], b: NDArray[np.float32]) -> NDArray[np.float32]:
-        if style == "square":  # a square with rounded corners
-            return np.sqrt(np.sqrt((a**4)[None, :] + (b**4)[:, None]))  # type: ignore[no-any-return]
-        return np.sqrt((a * a)[None, :] + (b * b)[:, None])  # type: ignore[no-any-return]
-
-    r = radius * 0.85 if style == "square" else radius
-    d = dist(t, t)
-    dish = np.clip((r - d) / step + 0.5, 0, 1)
-    if style == "inked":
-        return np.ones_like(d), dish
-    # the ink leaves a bare ring of dish wall where there are texels enough to show it
-    core = r - min(0.18 * r, 0.4 * step)
-    ink = np.clip((core - d) / max(step, 0.12 * r) + 0.5, 0, 1)
-    shade = 1 - 0.12 * dish
-    if lz > 0.02:
-        # > 0 on the side away from the light, whose wall faces it
-        facing = -((t * lu)[None, :] + (t * lv)[:, None]) / r
-        wall = np.clip(dish - ink, 0, 1)
-        lip = np.clip(1 - np.abs(d - r) / (1.5 * step), 0, 1)
-        shade = shade + (0.5 * wall + 0.25 * lip) * facing
-        # the rim's shadow: where the way to the light leaves the dish below its rim
-        k = 0.5 * r / max(lz, 0.3)
-        ou, ov = lu * k, lv * k
-        far = math.hypot(ou, ov) / (0.9 * r)
-        if far > 1:
-            ou, ov = ou / far, ov / far
-        lit = np.clip((r - dist(t + ou, t + ov)) / step + 0.5, 0, 1)
-        shade *= 1 - 0.55 * dish * (1 - lit)
-    return shade.astype(np.float32), ink
-
-
-def _paste(
-    dst: NDArray[np.float32], src: NDArray[np.float32], row: int, col: int, mul: bool
-) -> None:
-    """``src`` centred on ``dst[row, col]``, clipped to ``dst``: multiplied in, or
-    kept where larger."""
-    m = src.shape[0] // 2
-    n0, n1 = dst.shape
-    r0, r1, c0, c1 = row - m, row + m + 1, col - m, col + m + 1
-    a, b = max(0, -r0), max(0, -c0)
-    part = src[a : src.shape[0] - max(0, r1 - n0), b : src.shape[1] - max(0, c1 - n1)]
-    view = dst[max(r0, 0) : min(r1, n0), max(c0, 0) : min(c1, n1)]
-    if mul:
-        view *= part
-    else:
-        np.maximum(view, part, out=view)
-
-
-def _sheen(
-    nw: F64,
-    aw: F64,
-    bw: F64,
-    fc: F64,
-    h: float,
-    light: F64,
-    eye: F64,
-    t: NDArray[np.float32],
-    gloss: float,
-) -> NDArray[np.float32] | None:
-    """A soft highlight on a face (0..1 towards white, texels), centred where the
-    lamp's mirror image falls (kept on the face), as strong as the face turns towards
-    the half-way vector between lamp and eye; None where it is too faint to show."""
-    nl = float(nw @ light)
-    view = eye - fc
-    dist = float(view @ nw)
-    if nl <= 0.02 or dist <= 0:
-        return None
-    half = light + view / np.linalg.norm(view)
-    half /= np.linalg.norm(half)
-    strength = gloss * max(0.0, float(nw @ half)) ** 8
-    if strength < 0.01:
-        return None
-    mirror = eye - (2 * nl * nw - light) * (dist / nl) - fc
-    pu = min(0.7, max(-0.7, float(mirror @ aw) / h))
-    pv = min(0.7, max(-0.7, float(mirror @ bw) / h))
-    gu = np.exp(-(((t - pu) / 0.6) ** 2))
-    gv = np.exp(-(((t - pv) / 0.6) ** 2))
-    return (strength * gv[:, None] * gu[None, :]).astype(np.float32)  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -564,8 +350,8 @@ class Renderer:
             )
         # and so does a die lying on something (what falls outside its own picture)
         for d in scene.dice:
-            if _resting(d):
-                _die_contact(mask, canvas, d, scene.light.shadow_strength)
+            if resting(d):
+                die_contact(mask, canvas, d, scene.light.shadow_strength)
         mask = cv2.resize(mask, (cam.width, cam.height), interpolation=cv2.INTER_LINEAR)
         keep = 255 - (mask.astype(np.float32) * scene.light.shadow_strength).astype(np.uint8)
         cv2.multiply(img, cv2.merge([keep, keep, keep]), dst=img, scale=1 / 255)
@@ -582,7 +368,7 @@ class Renderer:
             jobs.append(
                 (
                     float(cam.depth(np.array([d.centre]))[0]),
-                    partial(self._die, img, canvas, d, light, scene.light),
+                    partial(draw_die, img, canvas, d, light, scene.light),
                 )
             )
         if scene.cube is not None:
@@ -669,7 +455,7 @@ class Renderer:
         decorate: Callable[[int, F64, F64, F64, BGR], None],
     ) -> None:
         h = size / 2
-        for i, nw, aw, bw, fc in _visible_faces(canvas, centre, rotation, h):
+        for i, nw, aw, bw, fc in visible_faces(canvas, centre, rotation, h):
             shade = lt.ambient + (1 - lt.ambient) * max(0.0, float(nw @ light))
             colour = _shade(body, 0.35 + 0.75 * shade)
             cut = rounding
@@ -688,100 +474,6 @@ class Renderer:
             # rounded edges catch the light: a thin bright rim around each face
             _line(img, face, _mix(colour, (255, 255, 255), 0.3))
             decorate(i, fc, aw, bw, colour)
-
-    def _die(self, img: U8, canvas: Canvas, d: Die, light: F64, lt: Light) -> None:
-        """A die: a cube with edges and corners rounded by ``look.rounding``, each face
-        shaded texel by texel (Lambert over its rounded edges, a little darker away from
-        its centre and towards the surface the die stands on, a soft highlight where
-        the lamp's reflection falls) and carrying dished pips (:func:`_pip_stamp`)."""
-        look = d.look
-        cam = canvas.camera
-        h = d.size / 2
-        corners3 = cube_corners(d.centre, d.rotation, d.size)
-        corners = canvas.project(corners3)
-        if not np.isfinite(corners).all():
-            return
-        hh, ww = img.shape[:2]
-        x0, y0 = (max(math.floor(v) - 2, 0) for v in corners.min(axis=0))
-        x1, y1 = (
-            min(math.ceil(v) + 3, lim) for v, lim in zip(corners.max(axis=0), (ww, hh), strict=True)
-        )
-        if x1 - x0 < 2 or y1 - y0 < 2:
-            return
-        origin = np.array([x0, y0], float)
-        # corners i and i ^ bit share an edge
-        ends = np.arange(8)
-        edge = max(float(np.hypot(*(corners - corners[ends ^ bit]).T).max()) for bit in (1, 2, 4))
-        n, step = _die_texels(min(edge * 1.2, 160.0))
-        t = (np.arange(n, dtype=np.float32) - (n - 1) / 2) * step  # texel centres
-        slope = _edge_slope(t, min(0.7, 2 * look.rounding))
-        upright = 1 / np.sqrt(1 + (slope * slope)[None, :] + (slope * slope)[:, None])
-        middle = n // 2
-        pip_step = round(_PIP_STEP / step)
-        # a little darker away from the face's centre
-        dome = (1.0 - 0.05 * ((t * t)[None, :] + (t * t)[:, None])).astype(np.float32)
-        body = np.array(look.body, np.float32)
-        ink_colour = look.pips if look.pip_style != "inked" else _mix(look.pips, look.body, 0.25)
-        ink = np.array(_mix(ink_colour, look.body, 0.12), np.float32)
-        # a stable gloss per set of dice
-        gloss = 0.2 + 0.2 * ((look.pip_size * 977 + look.rounding * 631) % 1.0)
-        resting = _resting(d)
-        low = float(corners3[:, 2].min())
-        ext = n * step / 2
-        src = np.array(
-            [[-0.5, -0.5], [n - 0.5, -0.5], [n - 0.5, n - 0.5], [-0.5, n - 0.5]], np.float32
-        )
-        k0, k1 = 0.35 + 0.75 * lt.ambient, 0.75 * (1 - lt.ambient)
-        buf = img[y0:y1, x0:x1].copy()
-        for i, nw, aw, bw, fc in _visible_faces(canvas, d.centre, d.rotation, h):
-            lu, lv, lz = float(light @ aw), float(light @ bw), float(light @ nw)
-            lambert = ((lu * slope)[None, :] + (lv * slope + lz)[:, None]) * upright
-            k = ((k0 + k1 * np.maximum(lambert, 0)) * dome).astype(np.float32, copy=False)
-            if resting and nw[2] < 0.7:
-                # the surface below keeps some of the room's light off the foot of a side
-                along_u = (h * aw[2] / d.size) * t
-                along_v = (fc[2] - low + h * bw[2] * t) / d.size
-                up = along_u[None, :] + along_v[:, None]  # height over the die's foot / size
-                k *= 1 - 0.2 * np.clip(1 - 3 * up, 0, 1) ** 2
-            cover = np.zeros((n, n), np.float32)
-            shade, dot = _pip_stamp(look.pip_style, 2 * look.pip_size, step, lu, lv, lz)
-            for pu, pv in PIPS[d.faces[i]]:
-                row, col = middle + round(pv) * pip_step, middle + round(pu) * pip_step
-                _paste(k, shade, row, col, mul=True)
-                _paste(cover, dot, row, col, mul=False)
-            colour = (body + (ink - body) * cover[..., None]) * k[..., None]
-            np.minimum(colour, 255, out=colour)
-            sheen = _sheen(nw, aw, bw, fc, h, light, cam.eye, t, gloss)
-            if sheen is not None:
-                colour += (255 - colour) * sheen[..., None]
-            tex = colour.astype(np.uint8)
-            quad = [
-                fc + (aw * su + bw * sv) * ext * h
-                for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))
-            ]
-            dst = (canvas.project(np.array(quad)) - origin).astype(np.float32)
-            if not np.isfinite(dst).all():
-                continue
-            cv2.warpPerspective(
-                tex,
-                cv2.getPerspectiveTransform(src, dst),
-                (x1 - x0, y1 - y0),
-                dst=buf,
-                flags=cv2.INTER_LINEAR,
-                borderMode=cv2.BORDER_TRANSPARENT,
-            )
-        # the outline of the rounded cube: the hull of its corners' spheres
-        rho = min(look.rounding, 0.35) * d.size
-        centres = cube_corners(d.centre, d.rotation, d.size - 2 * rho)
-        ring = np.cos(_SILHOUETTE)[:, None] * cam.R[0] + np.sin(_SILHOUETTE)[:, None] * cam.R[1]
-        outline = _hull(canvas.project((centres[:, None, :] + rho * ring[None]).reshape(-1, 3)))
-        if outline is None:
-            return
-        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
-        _fill(mask, [outline - origin], (255, 255, 255))
-        roi = img[y0:y1, x0:x1]
-        a = mask.astype(np.float32)[..., None] * (1 / 255)
-        roi[:] = (roi + (buf.astype(np.float32) - roi) * a + 0.5).astype(np.uint8)
 
     def _cube(self, img: U8, canvas: Canvas, k: Cube, light: F64, lt: Light) -> None:
         h = k.size / 2

@@ -1,15 +1,18 @@
 """World-space shapes of the scene's objects, and the plane geometry the painter needs:
 circles, casts along the light, box walls, the polygons of an arm and hand.
 
-Pure geometry on numpy arrays (centimetres, board space, see :mod:`.geometry`); no
-pixels are touched here, so :mod:`.draw` and :mod:`.labels` share one definition of
-every outline.
+Pure geometry on numpy arrays (centimetres, board space, see :mod:`.geometry`), so
+:mod:`.draw` and :mod:`.labels` share one definition of every outline. No pixels are
+touched here but by the few drawing primitives at the end (:func:`fill`, :func:`hull`,
+:func:`mix`), kept here so that :mod:`.draw` and :mod:`.dice_draw` share them.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
+import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -18,10 +21,21 @@ from .geometry import BoardGeometry, Box
 from .scene import Clutter, Hand, Light
 
 F64 = NDArray[np.float64]
+U8 = NDArray[np.uint8]
+BGR = tuple[int, int, int]
 
 CIRCLE_STEPS = 28
 ANGLES = np.linspace(0, 2 * np.pi, CIRCLE_STEPS, endpoint=False)
 _COS, _SIN = np.cos(ANGLES), np.sin(ANGLES)
+# own axis of each face (+z, -z, +x, -x, +y, -y) and two in-plane axes
+FACE_AXES = (
+    ((0, 0, 1), (1, 0, 0), (0, 1, 0)),
+    ((0, 0, -1), (1, 0, 0), (0, -1, 0)),
+    ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    ((-1, 0, 0), (0, -1, 0), (0, 0, 1)),
+    ((0, 1, 0), (0, 0, 1), (1, 0, 0)),
+    ((0, -1, 0), (0, 0, -1), (1, 0, 0)),
+)
 
 
 def light_dir(lt: Light) -> F64:
@@ -103,6 +117,33 @@ def box_walls(
 def faces_camera(cam: Camera, quad: F64, normal: F64) -> bool:
     centre = quad.mean(axis=0)
     return float(normal @ (cam.eye - centre)) > 0
+
+
+def visible_faces(
+    canvas: Canvas, centre: tuple[float, float, float], rotation: object, h: float
+) -> list[tuple[int, F64, F64, F64, F64]]:
+    """The faces of a cube (half-side ``h``) that face the camera, far to near: index
+    into :data:`FACE_AXES`, the face's normal and two in-plane axes, and its centre."""
+    cam = canvas.camera
+    r = np.asarray(rotation)
+    ctr = np.asarray(centre)
+    faces = []
+    for i, (n, a, b) in enumerate(FACE_AXES):
+        nw = r @ np.asarray(n, float)
+        fc = ctr + nw * h
+        if float(nw @ (cam.eye - fc)) <= 0:
+            continue
+        faces.append(
+            (
+                float(cam.depth(fc[None])[0]),
+                i,
+                nw,
+                r @ np.asarray(a, float),
+                r @ np.asarray(b, float),
+                fc,
+            )
+        )
+    return [(i, nw, aw, bw, fc) for _, i, nw, aw, bw, fc in sorted(faces, key=lambda f: -f[0])]
 
 
 def hand_parts(hand: Hand) -> list[tuple[F64, str]]:
@@ -200,3 +241,28 @@ def hand_parts(hand: Hand) -> list[tuple[F64, str]]:
 def hand_polygons(hand: Hand) -> list[F64]:
     """The hand's world polygons (for labels: what it hides)."""
     return [p for p, _ in hand_parts(hand)]
+
+
+# -- drawing primitives shared by the painters ------------------------------------------------
+def mix(a: BGR, b: BGR, t: float) -> BGR:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def _finite(polys: Iterable[F64]) -> list[F64]:
+    """The polygons that lie wholly in front of the camera (see ``Camera.normalised``)."""
+    return [p for p in polys if np.isfinite(p).all()]
+
+
+def hull(points: F64) -> F64 | None:
+    if not np.isfinite(points).all():
+        return None
+    return cv2.convexHull(points.astype(np.float32)).reshape(-1, 2).astype(np.float64)  # type: ignore[no-any-return]
+
+
+def fill(img: U8, polys: Iterable[F64 | None], colour: BGR) -> None:
+    pts = [
+        np.round(np.asarray(p) * 16).astype(np.int32)
+        for p in _finite(p for p in polys if p is not None)
+    ]
+    if pts:
+        cv2.fillPoly(img, pts, colour, cv2.LINE_AA, shift=4)
