@@ -30,10 +30,11 @@ __all__ = ["TrainError", "TrainSummary", "load_strips", "train"]
 
 
 def load_strips(
-    folders: Sequence[Path], skip_hidden: bool = True
+    folders: Sequence[Path], skip_hidden: bool = True, with_bar: bool = False
 ) -> tuple[U8, NDArray[np.int64], list[dict[str, Any]]]:
     """The point strips of the crop folders: images (N, H, W, 3), counts (N,), index;
-    with ``skip_hidden`` not those a hand covers (``hand_overlap`` > 0.2)."""
+    with ``skip_hidden`` not those a hand covers (``hand_overlap`` > 0.2); with
+    ``with_bar`` the bar's half strips too (``bar.jsonl``)."""
     images: list[U8] = []
     counts: list[int] = []
     meta: list[dict[str, Any]] = []
@@ -46,6 +47,13 @@ def load_strips(
         images.append(img)
         counts.append(min(int(item["count"]), CLASSES - 1))
         meta.append(item)
+    if with_bar:  # the bar's halves, where the crops have them (older exports do not)
+        for folder in folders:
+            if (folder / "bar.jsonl").exists():
+                for img, item in read_crops([folder], "bar.jsonl", (INPUT_W, INPUT_H), visible):
+                    images.append(img)
+                    counts.append(min(int(item["count"]), CLASSES - 1))
+                    meta.append(item)
     if not images:
         raise TrainError("no point strips in " + ", ".join(str(f) for f in folders))
     return np.stack(images), np.array(counts, np.int64), meta
@@ -60,9 +68,12 @@ def train(
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """Train on the strips of ``folders`` and write the ONNX model to ``out``."""
-    images, counts, _ = load_strips(folders)  # first: bad crops fail fast, torch or not
-    # tall piles are rare in play but must be read: each epoch sees them more often
+    images, counts, meta = load_strips(folders, with_bar=True)  # bad crops fail fast
+    # tall piles are rare in play but must be read: each epoch sees them more often;
+    # so are checkers on the bar
     weights = np.where(counts >= 6, 6, np.where(counts >= 4, 2, 1)).astype(np.int64)
+    on_bar = np.array(["half" in m and m["count"] > 0 for m in meta])
+    weights[on_bar] = np.maximum(weights[on_bar], 4)
     return train_classifier(
         images, counts, CLASSES, out, epochs=epochs, seed=seed, weights=weights, log=log
     )

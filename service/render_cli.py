@@ -157,6 +157,7 @@ def sheet(
 class YoloTask(StrEnum):
     objects = "objects"
     dice = "dice"
+    dicecube = "dicecube"
 
 
 @app.command("export-yolo")
@@ -169,7 +170,8 @@ def export_yolo(
         YoloTask,
         typer.Option(
             "--task",
-            help="objects: checker, die, cocked_die, cube. dice: 1..6 (top face) and cocked.",
+            help="objects: checker, die, cocked_die, cube. dicecube: die, cocked_die, "
+            "cube. dice: 1..6 (top face) and cocked.",
         ),
     ] = YoloTask.objects,
     val_fraction: Annotated[

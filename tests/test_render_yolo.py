@@ -51,6 +51,9 @@ def _expected(label: dict[str, Any], task: str) -> list[tuple[int, list[float]]]
         objs = [(0, c) for c in label["checkers"]]
         objs += [(2 if d["cocked"] else 1, d) for d in label["dice"]]
         objs += [(3, label["cube"])] if label["cube"] is not None else []
+    elif task == "dicecube":
+        objs = [(1 if d["cocked"] else 0, d) for d in label["dice"]]
+        objs += [(2, label["cube"])] if label["cube"] is not None else []
     else:
         objs = [(6 if d["cocked"] else d["value"] - 1, d) for d in label["dice"]]
     return [(cls, obj["box"]) for cls, obj in objs if _kept(obj)]

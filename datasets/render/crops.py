@@ -9,6 +9,9 @@ picture, with a calibration's errors imitated by a small seeded jitter.
   checkers, their colour and owner.
 - ``dice/``: a square around each die, with its value, cocked flag and tilt.
 - ``cube/``: a square around the cube, with its face and place.
+- ``bar/``: the bar's two halves as strips from the field's middle outwards (where
+  hit checkers wait), cut like the point strips, with the number of checkers on
+  each and their colour: the point counter learns to read the bar from them.
 
 Each folder has a JSON-lines index (``points.jsonl``, ...) naming the crop file and
 its labels. Same run and seed, same crops.
@@ -26,7 +29,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from gammoneye.calibration.boardspace import POINT_LENGTH
+from gammoneye.calibration.boardspace import POINT_LENGTH, BoardSpace
 
 from .labels import LABEL_SCHEMA, LABEL_VERSION
 from .scene import hash_name
@@ -107,6 +110,64 @@ def point_strips(
         )
 
 
+def bar_strips(
+    image: U8, label: dict[str, Any], cfg: CropConfig, rng: np.random.Generator
+) -> Iterator[tuple[U8, dict[str, Any]]]:
+    """The bar's two halves (``top``, ``bottom`` of board space), each an upright
+    strip from the field's middle outwards, as wide as a point strip, mapped through
+    the field's corners; labelled with the checkers on the bar whose centre falls in
+    that half."""
+    board = label["board"]
+    if board["field_corners_px"] is None:
+        return
+    field = np.array(board["field_corners_px"], np.float64)
+    geometry = board["geometry"]
+    width = 12 * geometry["point_width"] + geometry["bar_width"]
+    space = BoardSpace(bar_fraction=min(0.29, geometry["bar_width"] / width))
+    to_board = cv2.getPerspectiveTransform(
+        field.astype(np.float32), space.corners().astype(np.float32)
+    )
+    to_image = np.linalg.inv(to_board)
+    diag = float(np.linalg.norm(field[2] - field[0]))
+    on_bar = [c for c in label["checkers"] if c["where"] == "bar" and c["centre_px"]]
+    ys = (
+        cv2.perspectiveTransform(
+            np.array([c["centre_px"] for c in on_bar], np.float64).reshape(-1, 1, 2), to_board
+        ).reshape(-1, 2)[:, 1]
+        if on_bar
+        else np.zeros(0)
+    )
+    half_w, mid, x = space.point_width * 0.58, space.height / 2, space.width / 2
+    for name, end in (("top", 0.0), ("bottom", float(space.height))):
+        board_quad = np.array(
+            [(x - half_w, mid), (x + half_w, mid), (x + half_w, end), (x - half_w, end)]
+        )
+        quad = cv2.perspectiveTransform(board_quad.reshape(-1, 1, 2), to_image).reshape(-1, 2)
+        quad = quad + rng.normal(0, cfg.jitter * diag / 2, 2)
+        edge, up = quad[1] - quad[0], quad[3] - quad[0]
+        if edge[0] * up[1] - edge[1] * up[0] > 0:
+            quad = quad[[1, 0, 3, 2]]
+        crop = cv2.warpPerspective(
+            image,
+            _quad_to_rect(quad, cfg.strip),
+            cfg.strip,
+            flags=cv2.INTER_AREA,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+        here = [c for c, y in zip(on_bar, ys, strict=True) if (y < mid) == (name == "top")]
+        colours = sorted({c["colour"] for c in here})
+        yield (
+            crop,
+            {
+                "half": name,
+                "count": len(here),
+                "colour": colours[0] if len(colours) == 1 else (colours or None),
+                "quad_px": [[round(float(v), 1) for v in c] for c in quad],
+                "hand_overlap": round(_hand_overlap(quad, label), 3),
+            },
+        )
+
+
 def _hand_overlap(quad: F64, label: dict[str, Any]) -> float:
     """The share of the strip's bounding box that hands' boxes cover (a count under
     a hand cannot be read; training leaves such strips out)."""
@@ -174,15 +235,16 @@ def export_crops(
         raise CropError(f"no labels in {labels_dir}")
     if out.exists() and any(out.iterdir()):
         raise CropError(f"{out} is not empty: choose a new folder")
-    for sub in ("points", "dice", "cube"):
+    for sub in ("points", "dice", "cube", "bar"):
         (out / sub).mkdir(parents=True, exist_ok=True)
-    counts = {"points": 0, "dice": 0, "cube": 0}
+    counts = {"points": 0, "dice": 0, "cube": 0, "bar": 0}
     with (
         (out / "points.jsonl").open("w") as pj,
         (out / "dice.jsonl").open("w") as dj,
         (out / "cube.jsonl").open("w") as cj,
+        (out / "bar.jsonl").open("w") as bj,
     ):
-        index = {"points": pj, "dice": dj, "cube": cj}
+        index = {"points": pj, "dice": dj, "cube": cj, "bar": bj}
         for path in files:
             label = json.loads(path.read_text())
             if label.get("schema") != LABEL_SCHEMA or label.get("version") != LABEL_VERSION:
@@ -209,6 +271,13 @@ def export_crops(
                 keep(
                     "points",
                     f"{stem}_p{meta['point']:02d}.png",
+                    crop,
+                    {**meta, "style": label["board"]["style"]},
+                )
+            for crop, meta in bar_strips(image, label, cfg, rng):
+                keep(
+                    "bar",
+                    f"{stem}_bar_{meta['half']}.png",
                     crop,
                     {**meta, "style": label["board"]["style"]},
                 )

@@ -11,8 +11,9 @@ Reads the JSON labels of a run (``RUN/labels/*.json``, format in
     OUT/export.json                     the options and counts of this export
 
 Two tasks, each a tuple of class names (the index is the class id):
-``objects`` finds checkers, flat dice, cocked dice and the cube; ``dice`` reads a
-die's top value (``1`` .. ``6``) or calls it ``cocked``. Every die counts, off the
+``objects`` finds checkers, flat dice, cocked dice and the cube; ``dicecube`` the same without
+the checkers (vision's dice and cube detector); ``dice`` reads a die's top value
+(``1`` .. ``6``) or calls it ``cocked``. Every die counts, off the
 board too. An object is left out when nothing of it is in the image or a hand hides
 more of it than ``min_visible`` allows; a truncated one keeps its clipped box.
 
@@ -45,6 +46,7 @@ from .labels import LABEL_SCHEMA, LABEL_VERSION
 TASKS: dict[str, tuple[str, ...]] = {
     "objects": ("checker", "die", "cocked_die", "cube"),
     "dice": ("1", "2", "3", "4", "5", "6", "cocked"),
+    "dicecube": ("die", "cocked_die", "cube"),
 }
 SPLITS = ("train", "val")
 
@@ -69,6 +71,11 @@ def _class_ids(label: Mapping[str, Any], task: str) -> Iterator[tuple[int, Mappi
             yield (2 if d["cocked"] else 1), d
         if label.get("cube") is not None:
             yield 3, label["cube"]
+    elif task == "dicecube":
+        for d in label["dice"]:
+            yield (1 if d["cocked"] else 0), d
+        if label.get("cube") is not None:
+            yield 2, label["cube"]
     elif task == "dice":
         for d in label["dice"]:
             yield (6 if d["cocked"] else int(d["value"]) - 1), d
