@@ -6,6 +6,7 @@ runs on the shipped ONNX models with OpenCV alone.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -123,9 +124,17 @@ def eval_dice(
     model: Annotated[
         Path | None, typer.Option("--model", help="The ONNX model (default: the shipped one).")
     ] = None,
+    found: Annotated[
+        bool,
+        typer.Option(
+            "--found/--true-boxes",
+            help="On photos, also find the dice with the detector first, as 'vision dice' does.",
+        ),
+    ] = True,
 ) -> None:
     """Measure the die reader: value accuracy, cocked recall and false alarms, on
-    rendered dice and on real photos (with their boxes; finding dice is not measured).
+    rendered dice and on real photos (cut at their labelled boxes; on photos also
+    found by the detector first, end to end).
 
     Example:
 
@@ -143,6 +152,103 @@ def eval_dice(
             typer.echo(evaluate_dice(reader, f"rendered {folder}", x, y).line())
         for folder in photos or []:
             x, y = load_photo_dice(folder)
-            typer.echo(evaluate_dice(reader, f"photos {folder}", x, y).line())
+            typer.echo(evaluate_dice(reader, f"photos {folder} (true boxes)", x, y).line())
+            if found:
+                from gammoneye.vision.detector import DiceCubeDetector
+                from gammoneye.vision.dice import evaluate_found
+
+                report = evaluate_found(DiceCubeDetector.load(), reader, folder)
+                typer.echo(f"photos {folder} (found by the detector): {report.line()}")
     except (TrainError, ModelError) as exc:
         raise fail(str(exc)) from None
+
+
+@train_app.command("cube")
+def train_cube(
+    crops: Annotated[
+        list[Path], typer.Option("--crops", help="A folder from 'render export-crops' (repeat).")
+    ],
+    out: Annotated[Path, typer.Option("--out", help="The ONNX model to write.")] = Path(
+        "vision/models/cube.onnx"
+    ),
+    epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the crops.")] = 15,
+    seed: Annotated[int, typer.Option("--seed", help="Seeds torch and the shuffling.")] = 0,
+) -> None:
+    """Train the cube reader (the face up: 64, 2, 4, 8, 16, 32) and export it to ONNX.
+
+    Example (the shipped model, see vision/models/README.md):
+
+      gammoneye train cube --crops crops/train --epochs 40
+    """
+    from gammoneye.datasets.train_cube import TrainError, train
+
+    try:
+        summary = train(crops, out, epochs=epochs, seed=seed, log=typer.echo)
+    except TrainError as exc:
+        raise fail(str(exc)) from None
+    typer.echo(f"trained on {summary.samples} cubes in {summary.seconds:.0f} s; wrote {out}")
+
+
+@train_app.command("detector")
+def train_detector(
+    stills: Annotated[
+        list[Path], typer.Option("--stills", help="A stills run ('render stills'; repeat).")
+    ],
+    photos: Annotated[
+        list[Path] | None,
+        typer.Option("--photos", help="Real dice photos with YOLO labels to learn from too."),
+    ] = None,
+    work: Annotated[
+        Path,
+        typer.Option("--work", help="Folder for the dataset and ultralytics' run (new or empty)."),
+    ] = Path("runs/detector"),
+    out: Annotated[Path, typer.Option("--out", help="The ONNX model to write.")] = Path(
+        "vision/models/dicecube.onnx"
+    ),
+    epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the images.")] = 6,
+    seed: Annotated[int, typer.Option("--seed", help="Seeds the dataset and the training.")] = 0,
+    start: Annotated[
+        Path | None,
+        typer.Option("--from", help="Go on training these weights (an earlier run's best.pt)."),
+    ] = None,
+    lr0: Annotated[float, typer.Option("--lr0", min=0.0, help="Initial learning rate.")] = 0.01,
+) -> None:
+    """Train the dice and cube detector (ultralytics YOLO from the model YAML in
+    datasets/models/, no pretrained weights, offline) and export it to ONNX.
+
+    The stills are warped onto the board canvas the detector sees at run time
+    (close-ups and some whole pictures scaled onto it); the photos' dice become
+    class 'die'.
+
+    Example (the shipped model, see vision/models/README.md):
+
+      gammoneye train detector --stills renders/train --photos
+      ../shared/data/dice-photos/Train --epochs 6
+    """
+    from gammoneye.datasets.train_detector import TrainError, build_dataset, train
+
+    dataset = work / "dataset"
+    try:
+        with typer.progressbar(
+            length=sum(len(list((s / "labels").glob("*.json"))) for s in stills),
+            label="building the dataset",
+            file=sys.stderr,
+        ) as bar:
+            counts = build_dataset(stills, photos or [], dataset, seed=seed, progress=bar.update)
+        typer.echo(
+            f"dataset: {counts['train']} train and {counts['val']} val images, "
+            f"{counts['objects']} objects"
+        )
+        summary = train(
+            dataset,
+            out,
+            epochs=epochs,
+            seed=seed,
+            workdir=work,
+            weights=start,
+            lr0=lr0,
+            log=typer.echo,
+        )
+    except TrainError as exc:
+        raise fail(str(exc)) from None
+    typer.echo(f"trained on {summary.images} images in {summary.seconds:.0f} s; wrote {out}")

@@ -1,0 +1,62 @@
+"""Train the cube reader: which face is up (64, 2, 4, 8, 16, 32), from a crop.
+
+Input: a square crop around the cube (``render export-crops`` cuts them, 1.6 times
+its box), 48 x 48 BGR; output: 6 classes, the faces in :data:`FACES` order
+(:mod:`gammoneye.vision.cube`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from gammoneye.vision.cube import FACES, SIZE
+
+from .training import TrainError, TrainSummary, read_crops, train_classifier
+
+U8 = NDArray[np.uint8]
+__all__ = ["TrainError", "load_cubes", "train"]
+
+
+def load_cubes(folders: Sequence[Path]) -> tuple[U8, NDArray[np.int64]]:
+    """Cube crops of ``render export-crops`` folders and their classes."""
+    images, labels = [], []
+    for img, item in read_crops(folders, "cube.jsonl", (SIZE, SIZE)):
+        if item["value"] not in FACES:
+            raise TrainError(f"cube face {item['value']} is not one of {FACES}")
+        images.append(img)
+        labels.append(FACES.index(item["value"]))
+    if not images:
+        raise TrainError("no cube crops in " + ", ".join(str(f) for f in folders))
+    return np.stack(images), np.array(labels, np.int64)
+
+
+def train(
+    folders: Sequence[Path],
+    out: Path,
+    *,
+    epochs: int = 15,
+    seed: int = 0,
+    log: Callable[[str], None] = print,
+) -> TrainSummary:
+    """Train on rendered cube crops and write the ONNX model to ``out``."""
+    images, labels = load_cubes(folders)
+    # the centred cube (64) is as common as all the others together
+    weights = np.where(labels == 0, 1, 4).astype(np.int64)
+    log(f"{len(images)} cubes")
+    # the cube is seen from above at any turn; a mirrored numeral is not a real face
+    return train_classifier(
+        images,
+        labels,
+        len(FACES),
+        out,
+        epochs=epochs,
+        seed=seed,
+        weights=weights,
+        flips=False,
+        turns=True,
+        log=log,
+    )

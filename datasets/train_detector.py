@@ -1,0 +1,250 @@
+"""Train vision's dice and cube detector (ultralytics YOLO) and export it to ONNX.
+
+The detector sees what it will see at run time (:mod:`gammoneye.vision.detector`):
+
+- a rendered still's field warped onto the board canvas, from its true field
+  corners jittered like a calibration's error, turned round half the time;
+- a close-up still, or now and then a whole still, scaled onto the canvas (what
+  ``vision dice`` does with an image it finds no board in);
+- a real dice photo (YOLO labels, face classes) scaled onto the canvas, its dice
+  class ``die``.
+
+Training runs from a model YAML with no pretrained weights and no plots, offline:
+nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from gammoneye.vision.detector import (
+    CANVAS_H,
+    CANVAS_W,
+    CLASSES,
+    box_through,
+    canvas_homography,
+    letterbox,
+    to_canvas,
+)
+
+from .render.labels import LABEL_SCHEMA, LABEL_VERSION
+from .render.scene import hash_name
+from .training import TrainError
+
+F64 = NDArray[np.float64]
+U8 = NDArray[np.uint8]
+#: Boxes smaller than this on the canvas (pixels) are left out.
+MIN_BOX = 5.0
+__all__ = ["DetectorSummary", "TrainError", "build_dataset", "train"]
+
+
+def _yolo_line(cls: int, box: F64) -> str | None:
+    x0, y0, x1, y1 = np.clip(box, 0, [CANVAS_W, CANVAS_H, CANVAS_W, CANVAS_H])
+    if min(x1 - x0, y1 - y0) < MIN_BOX:
+        return None
+    return (
+        f"{cls} {(x0 + x1) / 2 / CANVAS_W:.6f} {(y0 + y1) / 2 / CANVAS_H:.6f} "
+        f"{(x1 - x0) / CANVAS_W:.6f} {(y1 - y0) / CANVAS_H:.6f}"
+    )
+
+
+def _objects(label: dict[str, Any]) -> list[tuple[int, F64]]:
+    out = []
+    for d in label["dice"]:
+        if d["box"] and d["in_image"] and d["hidden_by_hand"] <= 0.5:
+            out.append((1 if d["cocked"] else 0, np.array(d["box"], np.float64)))
+    cube = label.get("cube")
+    if cube and cube["box"] and cube["in_image"] and cube["hidden_by_hand"] <= 0.5:
+        out.append((2, np.array(cube["box"], np.float64)))
+    return out
+
+
+def still_sample(
+    image: U8, label: dict[str, Any], rng: np.random.Generator, whole: float = 0.15
+) -> tuple[U8, list[str]]:
+    """One training canvas of a rendered still and its YOLO lines."""
+    field = label["board"].get("field_corners_px")
+    size = (image.shape[1], image.shape[0])
+    if field is None or rng.random() < whole:
+        h = letterbox(size)
+    else:
+        corners = np.array(field, np.float64)
+        diag = float(np.linalg.norm(corners[2] - corners[0]))
+        corners = corners + rng.normal(0, 0.008 * diag, corners.shape)
+        if rng.random() < 0.5:
+            corners = corners[[2, 3, 0, 1]]
+        h = canvas_homography(corners, ordered=True)
+    lines = [_yolo_line(c, box_through(b, h)) for c, b in _objects(label)]
+    return to_canvas(image, h), [x for x in lines if x]
+
+
+def photo_sample(image: U8, txt: str) -> tuple[U8, list[str]]:
+    """A real dice photo on the canvas; every die (YOLO face class) becomes ``die``."""
+    ih, iw = image.shape[:2]
+    h = letterbox((iw, ih))
+    lines = []
+    for row in txt.splitlines():
+        parts = row.split()
+        if len(parts) != 5:
+            continue
+        cx, cy, bw, bh = (float(v) for v in parts[1:])
+        box = np.array(
+            [(cx - bw / 2) * iw, (cy - bh / 2) * ih, (cx + bw / 2) * iw, (cy + bh / 2) * ih]
+        )
+        line = _yolo_line(0, box_through(box, h))
+        if line:
+            lines.append(line)
+    return to_canvas(image, h), lines
+
+
+def build_dataset(
+    runs: Sequence[Path],
+    photos: Sequence[Path],
+    out: Path,
+    *,
+    seed: int = 0,
+    photo_repeats: int = 2,
+    val_every: int = 20,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, int]:
+    """Write a YOLO dataset (images/, labels/, data.yaml) of canvases into ``out``:
+    every still of the stills ``runs``, every labelled photo of ``photos`` (drawn
+    ``photo_repeats`` times). One image in ``val_every`` goes to val."""
+    if out.exists() and any(out.iterdir()):
+        raise TrainError(f"{out} is not empty: choose a new folder")
+    for split in ("train", "val"):
+        (out / "images" / split).mkdir(parents=True, exist_ok=True)
+        (out / "labels" / split).mkdir(parents=True, exist_ok=True)
+    counts = {"train": 0, "val": 0, "objects": 0}
+
+    def write(name: str, canvas: U8, lines: list[str]) -> None:
+        split = "val" if hash_name(name) % val_every == 0 else "train"
+        cv2.imwrite(
+            str(out / "images" / split / f"{name}.jpg"), canvas, [cv2.IMWRITE_JPEG_QUALITY, 92]
+        )
+        (out / "labels" / split / f"{name}.txt").write_text("".join(f"{x}\n" for x in lines))
+        counts[split] += 1
+        counts["objects"] += len(lines)
+
+    for r, run in enumerate(runs):
+        files = sorted((run / "labels").glob("*.json"))
+        if not files:
+            raise TrainError(f"{run} is not a stills run: no labels/*.json")
+        for path in files:
+            label = json.loads(path.read_text())
+            if label.get("schema") != LABEL_SCHEMA or label.get("version") != LABEL_VERSION:
+                raise TrainError(f"{path}: not a version {LABEL_VERSION} render label")
+            image = cv2.imread(str(run / label["image"]), cv2.IMREAD_COLOR)
+            if image is None:
+                raise TrainError(f"{path}: cannot read its image")
+            rng = np.random.default_rng([seed, r, hash_name(path.stem)])
+            write(f"r{r}_{path.stem}", *still_sample(image, label, rng))
+            if progress:
+                progress(1)
+    for p, folder in enumerate(photos):
+        txts = sorted(folder.glob("*.txt"))
+        if not any(t.with_suffix(".jpg").exists() for t in txts):
+            raise TrainError(f"no labelled photos (NAME.jpg with NAME.txt) in {folder}")
+        for txt in txts:
+            jpg = txt.with_suffix(".jpg")
+            image = cv2.imread(str(jpg), cv2.IMREAD_COLOR) if jpg.exists() else None
+            if image is None:
+                continue
+            canvas, lines = photo_sample(image, txt.read_text())
+            for k in range(photo_repeats):
+                write(f"p{p}_{txt.stem}_{k}", canvas, lines)
+    names = "\n".join(f"  {i}: {json.dumps(n)}" for i, n in enumerate(CLASSES))
+    (out / "data.yaml").write_text(
+        f"path: {json.dumps(str(out.resolve()))}\ntrain: images/train\nval: images/val\n"
+        f"names:\n{names}\n"
+    )
+    return counts
+
+
+@dataclass(frozen=True)
+class DetectorSummary:
+    images: int
+    seconds: float
+    metrics: dict[str, float]
+
+
+def train(
+    dataset: Path,
+    out: Path,
+    *,
+    epochs: int = 30,
+    seed: int = 0,
+    model: str = str(Path(__file__).parent / "models" / "dicecube-yolo.yaml"),
+    batch: int = 16,
+    workdir: Path | None = None,
+    device: str = "cpu",
+    weights: Path | None = None,
+    lr0: float = 0.01,
+    log: Callable[[str], None] = print,
+) -> DetectorSummary:
+    """Train from ``model`` (a YAML of ultralytics' or a path; no pretrained weights),
+    or go on training our own earlier ``weights`` (a ``best.pt`` of an earlier
+    run), on ``dataset`` (:func:`build_dataset`) and write the ONNX model to ``out``."""
+    os.environ["YOLO_OFFLINE"] = "1"
+    try:
+        from ultralytics import YOLO
+    except ImportError:
+        raise TrainError("training needs the train extra: pip install -e '.[train]'") from None
+    data = dataset / "data.yaml"
+    if not data.is_file():
+        raise TrainError(f"{dataset} has no data.yaml: make it with build_dataset")
+    work = workdir or (out.parent / "detector-runs")
+    start = time.perf_counter()
+    if weights is not None and not weights.is_file():
+        raise TrainError(f"no such weights to start from: {weights}")
+    net = YOLO(str(weights) if weights is not None else model, task="detect")
+    result = net.train(
+        data=str(data),
+        epochs=epochs,
+        imgsz=CANVAS_W,
+        batch=batch,
+        device=device,
+        workers=2,
+        cache="ram",
+        seed=seed,
+        deterministic=True,
+        pretrained=False,
+        lr0=lr0,
+        plots=False,
+        amp=False,
+        project=str(work.resolve()),
+        name="train",
+        exist_ok=True,
+        verbose=False,
+        fliplr=0.5,
+        flipud=0.0,
+        mosaic=0.5,
+        close_mosaic=max(1, epochs // 5),
+        degrees=0.0,
+        scale=0.3,
+        hsv_h=0.02,
+        hsv_s=0.5,
+        hsv_v=0.4,
+    )
+    best = work / "train" / "weights" / "best.pt"
+    trained = YOLO(str(best))
+    exported = trained.export(
+        format="onnx", imgsz=(CANVAS_H, CANVAS_W), opset=12, simplify=False, dynamic=False
+    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(exported, out)
+    metrics = {k: float(v) for k, v in (getattr(result, "results_dict", None) or {}).items()}
+    n = len(list((dataset / "images" / "train").glob("*.jpg")))
+    log(f"wrote {out}")
+    return DetectorSummary(n, time.perf_counter() - start, metrics)

@@ -1,0 +1,178 @@
+"""The dice and cube detector: boxes around every die (flat or cocked) and the cube.
+
+A small YOLO network (ultralytics, trained on renders and real dice photos by
+:mod:`gammoneye.datasets.train_detector`) exported to ONNX and run with OpenCV's DNN
+module: no torch at run time. It looks at one fixed-size *canvas*, ``CANVAS_W`` x
+``CANVAS_H``:
+
+- with a board found, the canvas is the field seen from above with a margin of
+  ``MARGIN`` of its width all round (:func:`canvas_homography`), so a die is about
+  the same number of pixels whatever the camera's distance, and dice rolled off the
+  field are still in view;
+- with no board (a photo of dice, the dice tray), the whole image, scaled to fit
+  (:func:`letterbox`).
+
+Boxes come back in the image's pixels either way.
+
+>>> h = canvas_homography(np.array([(0, 800), (1000, 800), (1000, 0), (0, 0)], float))
+>>> np.round(cv2.perspectiveTransform(np.array([[[500.0, 400.0]]]), h)).tolist()
+[[[256.0, 216.0]]]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from gammoneye.calibration.boardspace import canonical_corners
+
+from .classifier import ModelError, model_path
+
+CANVAS_W, CANVAS_H = 512, 432
+#: Margin round the field on the canvas, as a share of the field's width.
+MARGIN = 0.12
+CLASSES = ("die", "cocked_die", "cube")
+MODEL = "dicecube.onnx"
+
+U8 = NDArray[np.uint8]
+F64 = NDArray[np.float64]
+__all__ = ["Detection", "DiceCubeDetector", "ModelError", "canvas_homography", "letterbox"]
+
+
+def field_rect() -> F64:
+    """The field's corners c0..c3 on the canvas (bottom-left, bottom-right, top-right,
+    top-left): the field keeps the board-space aspect 1000 x 800, centred."""
+    fw = CANVAS_W / (1 + 2 * MARGIN)
+    fh = fw * 0.8
+    x0, y0 = (CANVAS_W - fw) / 2, (CANVAS_H - fh) / 2
+    return np.array([(x0, y0 + fh), (x0 + fw, y0 + fh), (x0 + fw, y0), (x0, y0)])
+
+
+def canvas_homography(
+    corners_px: F64, image_size: tuple[int, int] | None = None, *, ordered: bool = False
+) -> F64:
+    """Image -> canvas, from the field's four corners (put in canonical order unless
+    ``ordered``)."""
+    src = np.asarray(corners_px, np.float64)
+    if not ordered:
+        src = canonical_corners(src, image_size)
+    return cv2.getPerspectiveTransform(  # type: ignore[no-any-return]
+        src.astype(np.float32), field_rect().astype(np.float32)
+    )
+
+
+def letterbox(image_size: tuple[int, int]) -> F64:
+    """Image -> canvas for a whole image (w, h): scaled to fit, centred."""
+    w, h = image_size
+    s = min(CANVAS_W / w, CANVAS_H / h)
+    return np.array(
+        [[s, 0, (CANVAS_W - s * w) / 2], [0, s, (CANVAS_H - s * h) / 2], [0, 0, 1]], np.float64
+    )
+
+
+def to_canvas(image: U8, homography: F64) -> U8:
+    return cv2.warpPerspective(  # type: ignore[no-any-return]
+        image,
+        homography,
+        (CANVAS_W, CANVAS_H),
+        flags=cv2.INTER_AREA if homography[0, 0] < 1 else cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(114, 114, 114),
+    )
+
+
+def box_through(box: F64, homography: F64) -> F64:
+    """The axis-aligned box round the image of a box (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = box
+    pts = np.array([[(x0, y0), (x1, y0), (x1, y1), (x0, y1)]], np.float64)
+    out = cv2.perspectiveTransform(pts, homography)[0]
+    return np.array([*out.min(axis=0), *out.max(axis=0)])
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    kind: str  # "die", "cocked_die" or "cube"
+    score: float
+    box: tuple[float, float, float, float]  # image pixels x0, y0, x1, y1
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return ((self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2)
+
+
+class DiceCubeDetector:
+    """The loaded detector; not thread-safe (one per worker)."""
+
+    def __init__(self, path: Path, min_score: float = 0.3, iou: float = 0.5) -> None:
+        try:
+            self.net = cv2.dnn.readNetFromONNX(str(path))
+        except cv2.error as exc:
+            raise ModelError(f"cannot read model {path}: {exc}") from None
+        self.min_score, self.iou = min_score, iou
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> DiceCubeDetector:
+        return cls(path or model_path(MODEL))
+
+    def detect_canvas(self, canvas: U8) -> list[Detection]:
+        """Detections in canvas pixels."""
+        blob = canvas.astype(np.float32)[None, :, :, ::-1].transpose(0, 3, 1, 2) / 255.0
+        self.net.setInput(np.ascontiguousarray(blob))
+        out = self.net.forward()[0]  # (4 + classes, anchors): cx, cy, w, h, scores
+        scores = out[4:]
+        cls = scores.argmax(axis=0)
+        best = scores[cls, np.arange(scores.shape[1])]
+        keep = best >= self.min_score
+        if not keep.any():
+            return []
+        cx, cy, w, h = out[:4, keep]
+        boxes = np.stack([cx - w / 2, cy - h / 2, w, h], axis=1)
+        conf, kinds = best[keep], cls[keep]
+        # one NMS over all classes: a die is flat or cocked, never both
+        chosen = cv2.dnn.NMSBoxes(boxes.tolist(), conf.tolist(), self.min_score, self.iou)
+        found = []
+        for i in np.asarray(chosen, np.int64).reshape(-1):
+            x, y, bw, bh = boxes[i]
+            found.append(Detection(CLASSES[int(kinds[i])], float(conf[i]), (x, y, x + bw, y + bh)))
+        return found
+
+    def detect(self, image: U8, homography: F64 | None = None) -> list[Detection]:
+        """Dice and cube in ``image``: through the board canvas when ``homography``
+        (image -> canvas, :func:`canvas_homography`) is given, else on the whole
+        image; boxes in image pixels, best first."""
+        if image.ndim != 3 or image.shape[2] != 3:
+            raise ValueError(f"expected a BGR image (H, W, 3), got shape {image.shape}")
+        h = homography if homography is not None else letterbox((image.shape[1], image.shape[0]))
+        back = np.linalg.inv(h).astype(np.float64)
+        found = []
+        for d in self.detect_canvas(to_canvas(image, h)):
+            box = box_through(np.array(d.box, np.float64), back)
+            box = np.clip(box, 0, [image.shape[1], image.shape[0]] * 2)
+            found.append(Detection(d.kind, d.score, tuple(float(v) for v in box)))  # type: ignore[arg-type]
+        return sorted(found, key=lambda d: -d.score)
+
+    def detect_anywhere(self, image: U8, tile_scale: float = 1.25) -> list[Detection]:
+        """Every die and cube in an image with no board to go by: the whole image
+        scaled onto the canvas, and, when that shrinks it by more than 1.5, also
+        overlapping tiles of ``tile_scale`` canvases at nearly full resolution (small
+        dice in a large picture); duplicates merged."""
+        found = self.detect(image)
+        h, w = image.shape[:2]
+        if max(w / CANVAS_W, h / CANVAS_H) > 1.5:
+            tw, th = min(w, round(CANVAS_W * tile_scale)), min(h, round(CANVAS_H * tile_scale))
+            xs = np.linspace(0, w - tw, int(np.ceil((w - tw) / (tw * 0.7))) + 1)
+            ys = np.linspace(0, h - th, int(np.ceil((h - th) / (th * 0.7))) + 1)
+            s = 1.0 / tile_scale
+            for y in ys:
+                for x in xs:
+                    tile = np.array([[s, 0, -x * s], [0, s, -y * s], [0, 0, 1]], np.float64)
+                    found += self.detect(image, tile)
+        if not found:
+            return []
+        boxes = [[d.box[0], d.box[1], d.box[2] - d.box[0], d.box[3] - d.box[1]] for d in found]
+        keep = cv2.dnn.NMSBoxes(boxes, [d.score for d in found], self.min_score, self.iou)
+        return sorted((found[int(i)] for i in np.asarray(keep).reshape(-1)), key=lambda d: -d.score)

@@ -1,0 +1,399 @@
+"""Read one settled picture of a board into a :class:`~.reading.BoardReading`.
+
+The steps, each on known geometry once the field is found:
+
+1. **Field.** From a calibration profile, or found in the picture
+   (:func:`~gammoneye.calibration.find.find_field`); its corners are put in
+   canonical order (:func:`~gammoneye.calibration.boardspace.canonical_corners`),
+   which fixes board space: the side ``c0 c1`` is the bottom, points are numbered
+   1..24 for the player sitting there, home board on the right unless the
+   calibration's orientation says otherwise.
+2. **Points.** Each point's strip (its base on the rail to the field's middle) is cut
+   from the picture upright, as the point counter was trained
+   (:mod:`gammoneye.datasets.render.crops`), and read for a count distribution 0..15.
+   The first checker's colour is sampled at the base; the occupied points' colours
+   are split in two (k-means in Lab) and named ``dark`` and ``light`` by lightness.
+3. **Bar.** Each half of the bar is cut as a strip from the middle outwards and read
+   the same way.
+4. **Borne off** is inferred from 15-checker conservation (trays are often not seen).
+5. **Dice and cube.** The detector (:mod:`.detector`) looks at the field with a
+   margin; each die is read for value and cocked (:mod:`.dice`), placed in a half
+   (left, right, bar, or off the board) and checked for lying on a checker pile; the
+   cube is read for its face (:mod:`.cube`) and placed (centre, bottom, top, offered).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from gammoneye.calibration.boardspace import BoardSpace, Orientation, canonical_corners
+from gammoneye.calibration.profile import CalibrationProfile
+
+from .cube import FACES, CubeReader
+from .detector import DiceCubeDetector, canvas_homography
+from .dice import DiceReader
+from .points import PointCounter
+from .reading import MAX_COUNT, BoardReading, CubeReading, DieReading, PointReading
+
+F64 = NDArray[np.float64]
+F32 = NDArray[np.float32]
+U8 = NDArray[np.uint8]
+
+STRIP = (64, 256)  # the training strips' size (render export-crops)
+WIDEN = 0.58  # half a strip's width, in point widths (8 % to spare on each side)
+CHECKER = 0.9  # a checker's diameter, in point widths
+COLOURS = ("dark", "light")
+#: Lab distance (OpenCV's 8-bit Lab) at which a checker's colour is as likely one
+#: side's as the other's; sets how sure the colour half of a point reading is.
+COLOUR_SIGMA = 10.0
+__all__ = ["BoardReader", "NoBoardError", "ReadTimings"]
+
+
+class NoBoardError(ValueError):
+    """No board found in the picture (and no calibration given)."""
+
+
+@dataclass
+class ReadTimings:
+    """Milliseconds spent per step of one :meth:`BoardReader.read`."""
+
+    find: float = 0.0
+    points: float = 0.0
+    dice: float = 0.0
+    total: float = 0.0
+    extra: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def recognition(self) -> float:
+        """Everything but finding the field (what a calibrated match pays per frame)."""
+        return self.total - self.find
+
+
+def _quad_to_rect(quad: F64, size: tuple[int, int]) -> F64:
+    w, h = size
+    dst = np.array([(0, h), (w, h), (w, 0), (0, 0)], np.float32)
+    return cv2.getPerspectiveTransform(quad.astype(np.float32), dst)  # type: ignore[no-any-return]
+
+
+def cut_strip(image: U8, quad: F64) -> U8:
+    """An upright strip from an image quad (base-left, base-right, top-right,
+    top-left), not mirrored."""
+    edge, up = quad[1] - quad[0], quad[3] - quad[0]
+    if edge[0] * up[1] - edge[1] * up[0] > 0:
+        quad = quad[[1, 0, 3, 2]]
+    return cv2.warpPerspective(  # type: ignore[no-any-return]
+        image,
+        _quad_to_rect(quad, STRIP),
+        STRIP,
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
+def square_crop(image: U8, box: tuple[float, float, float, float], side: int = 64) -> U8:
+    """A square 1.6 times the box's larger side round its centre (as dice and cube
+    crops were cut for training)."""
+    x0, y0, x1, y1 = box
+    half = max(x1 - x0, y1 - y0) * 0.8
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    quad = np.array(
+        [
+            (cx - half, cy + half),
+            (cx + half, cy + half),
+            (cx + half, cy - half),
+            (cx - half, cy - half),
+        ]
+    )
+    return cv2.warpPerspective(  # type: ignore[no-any-return]
+        image,
+        _quad_to_rect(quad, (side, side)),
+        (side, side),
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
+def checker_colours(strip: U8, count: int) -> F64:
+    """Lab colours (OpenCV 8-bit) of the first ``count`` checkers (at most 5, one row)
+    along a strip from its base: the median of a patch at each checker's middle."""
+    h, w = strip.shape[:2]
+    space = BoardSpace()
+    along = CHECKER * space.point_width / (space.height / 2) * h  # a checker, along the strip
+    lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
+    out = []
+    for k in range(max(1, min(count, 5))):
+        cy = h - along * (k + 0.5)
+        patch = lab[int(cy - along * 0.2) : int(cy + along * 0.2), int(w * 0.35) : int(w * 0.65)]
+        out.append(np.median(patch.reshape(-1, 3).astype(np.float64), axis=0))
+    return np.array(out)
+
+
+def two_colours(samples: F64, tau: float = 35.0, candidates: int = 16) -> F64:
+    """Two Lab centres for the checkers' colours (darker first): 2-means over one
+    sample per checker seen, with a truncated cost (a sample farther than ``tau``
+    from both centres costs no more than ``tau``), so that a die on a strip, a glint
+    or a bare triangle sampled by mistake does not become a colour of its own. It
+    starts from the best pair of ``candidates`` samples spread over the lightness
+    range, every pair tried."""
+    if len(samples) < 2:
+        return np.array([[60.0, 128, 128], [200.0, 128, 128]])
+    order = np.argsort(samples[:, 0])
+    picks = samples[
+        order[np.linspace(0, len(samples) - 1, min(candidates, len(samples))).astype(int)]
+    ]
+    d = np.minimum(np.linalg.norm(samples[:, None, :] - picks[None], axis=2), tau)  # (N, C)
+    pair_cost = (np.minimum(d[:, :, None], d[:, None, :]) ** 2).sum(axis=0)  # (C, C)
+    np.fill_diagonal(pair_cost, np.inf)
+    a, b = np.unravel_index(int(np.argmin(pair_cost)), pair_cost.shape)
+    centres = picks[[a, b]].astype(np.float64).copy()
+    for _ in range(10):
+        dist = np.linalg.norm(samples[:, None, :] - centres[None], axis=2)
+        side = dist.argmin(axis=1)
+        for k in (0, 1):
+            near = (side == k) & (dist[:, k] < tau)
+            if near.any():
+                centres[k] = samples[near].mean(axis=0)
+    if centres[0, 0] > centres[1, 0]:
+        centres = centres[::-1].copy()
+    return centres
+
+
+class BoardReader:
+    """Vision's models, loaded once; :meth:`read` a picture. Not thread-safe."""
+
+    def __init__(
+        self,
+        counter: PointCounter,
+        dice: DiceReader,
+        cube: CubeReader,
+        detector: DiceCubeDetector,
+    ) -> None:
+        self.counter, self.dice, self.cube, self.detector = counter, dice, cube, detector
+
+    @classmethod
+    def load(cls, models: Path | None = None) -> BoardReader:
+        """The shipped models (or those of the same names in ``models``)."""
+        return cls(
+            PointCounter.load(models / "point_counts.onnx" if models else None),
+            DiceReader.load(models / "dice.onnx" if models else None),
+            CubeReader.load(models / "cube.onnx" if models else None),
+            DiceCubeDetector.load(models / "dicecube.onnx" if models else None),
+        )
+
+    def locate(
+        self, image: U8, profile: CalibrationProfile | None, timings: ReadTimings
+    ) -> tuple[F64, BoardSpace, Orientation]:
+        h, w = image.shape[:2]
+        if profile is not None:
+            if tuple(profile.image_size) != (w, h):
+                raise NoBoardError(
+                    f"the calibration is for {profile.image_size[0]}x{profile.image_size[1]} "
+                    f"pictures, this one is {w}x{h}"
+                )
+            corners = profile.corners()
+            return corners, profile.space(), profile.orientation or Orientation()
+        from gammoneye.calibration.find import find_field
+
+        start = time.perf_counter()
+        found = find_field(image)
+        timings.find = (time.perf_counter() - start) * 1000
+        if found is None:
+            raise NoBoardError(
+                "no board found in the picture; calibrate with four corners "
+                "(gammoneye calibrate IMAGE --corners ...) and pass --calibration"
+            )
+        corners = canonical_corners(found.corners_px, (w, h), long_side_first=True)
+        return corners, BoardSpace(), Orientation()
+
+    def read(
+        self,
+        image: U8,
+        profile: CalibrationProfile | None = None,
+        *,
+        corners: F64 | None = None,
+        timings: ReadTimings | None = None,
+    ) -> BoardReading:
+        """Read ``image`` (BGR). The field comes from ``corners`` (canonical order),
+        else ``profile``, else is found; :class:`NoBoardError` when there is none."""
+        if image.ndim != 3 or image.shape[2] != 3:
+            raise ValueError(f"expected a BGR image (H, W, 3), got shape {image.shape}")
+        t = timings if timings is not None else ReadTimings()
+        start = time.perf_counter()
+        if corners is not None:
+            field_px, space, orient = np.asarray(corners, np.float64), BoardSpace(), Orientation()
+            if profile is not None:
+                space, orient = profile.space(), profile.orientation or Orientation()
+        else:
+            field_px, space, orient = self.locate(image, profile, t)
+        to_board = cv2.getPerspectiveTransform(
+            field_px.astype(np.float32), space.corners().astype(np.float32)
+        )
+        to_image = np.linalg.inv(to_board)
+
+        def img(pts: F64) -> F64:
+            return cv2.perspectiveTransform(  # type: ignore[no-any-return]
+                np.asarray(pts, np.float64).reshape(-1, 1, 2), to_image
+            ).reshape(-1, 2)
+
+        # points and bar: strips, counts, colours
+        t0 = time.perf_counter()
+        pw, mid = space.point_width, space.height / 2
+        quads, bases = [], []
+        for n in range(1, 25):
+            x, y, _ = space.point_base(n, orient)
+            quads.append(
+                [
+                    (x - WIDEN * pw, y),
+                    (x + WIDEN * pw, y),
+                    (x + WIDEN * pw, mid),
+                    (x - WIDEN * pw, mid),
+                ]
+            )
+            bases.append((x, y))
+        bx = space.width / 2
+        for y_end in (0.0, float(space.height)):  # the bar's halves, from the middle out
+            quads.append(
+                [
+                    (bx - WIDEN * pw, mid),
+                    (bx + WIDEN * pw, mid),
+                    (bx + WIDEN * pw, y_end),
+                    (bx - WIDEN * pw, y_end),
+                ]
+            )
+        strips = np.stack([cut_strip(image, img(np.array(q))) for q in quads])
+        counts = self.counter.count_probs(strips)  # (26, 16)
+        best_counts = counts.argmax(axis=1)
+        seen = [checker_colours(s, int(n)) for s, n in zip(strips, best_counts, strict=True)]
+        occupied = [i for i in range(len(strips)) if best_counts[i] > 0]
+        centres = two_colours(np.concatenate([seen[i] for i in occupied] or [np.zeros((0, 3))]))
+        # a strip's colour: its checkers' mean squared distance to each centre
+        d2 = np.array(
+            [((x[:, None, :] - centres[None]) ** 2).sum(axis=2).mean(axis=0) for x in seen]
+        )
+        p_colour = np.exp(-(d2 - d2.min(axis=1, keepdims=True)) / (2 * COLOUR_SIGMA**2))
+        p_colour /= p_colour.sum(axis=1, keepdims=True)
+        base_px = img(np.array(bases))
+        points = []
+        for i in range(24):
+            probs: dict[tuple[str | None, int], float] = {(None, 0): float(counts[i, 0])}
+            for k in range(1, MAX_COUNT + 1):
+                for c in (0, 1):
+                    probs[(COLOURS[c], k)] = float(counts[i, k] * p_colour[i, c])
+            points.append(PointReading(i + 1, probs, (float(base_px[i, 0]), float(base_px[i, 1]))))
+        bar = {c: 0 for c in COLOURS}
+        for i in (24, 25):
+            n = int(counts[i].argmax())
+            # the counter never saw a bar strip: believe a count only where the
+            # strip's base shows a checker colour (not the bar's wood, not the cube)
+            if n and float(np.sqrt(d2[i].min())) < 2.5 * COLOUR_SIGMA:
+                bar[COLOURS[int(p_colour[i].argmax())]] += n
+        on_board = {c: bar[c] for c in COLOURS}
+        for p in points:
+            colour, n = p.best()
+            if colour is not None:
+                on_board[colour] += n
+        off = {c: max(0, 15 - on_board[c]) for c in COLOURS}
+        t.points = (time.perf_counter() - t0) * 1000
+
+        # dice and cube
+        t0 = time.perf_counter()
+        found = self.detector.detect(image, canvas_homography(field_px, ordered=True))
+        dice_found = [d for d in found if d.kind != "cube"][:4]
+        cubes = [d for d in found if d.kind == "cube"][:1]
+        dice: list[DieReading] = []
+        if dice_found:
+            crops = np.stack([square_crop(image, d.box) for d in dice_found])
+            values, cocked = self.dice.read(crops)
+            centres_b = cv2.perspectiveTransform(
+                np.array([d.centre for d in dice_found], np.float64).reshape(-1, 1, 2), to_board
+            ).reshape(-1, 2)
+            best = [p.best() for p in points]
+            for d, v, c, (u, w) in zip(dice_found, values, cocked, centres_b, strict=True):
+                p_cocked = float(c) if d.kind == "die" else max(float(c), d.score)
+                half, off_board = self._half(space, u, w)
+                dice.append(
+                    DieReading(
+                        {k + 1: float(v[k]) for k in range(6)},
+                        min(1.0, p_cocked),
+                        half,
+                        on_checker=self._on_checker(space, orient, best, u, w),
+                        off_board=off_board,
+                        image_xy=d.centre,
+                    )
+                )
+        cube = None
+        if cubes:
+            d = cubes[0]
+            faces = self.cube.read(square_crop(image, d.box)[None])[0]
+            ((u, w),) = cv2.perspectiveTransform(
+                np.array([[d.centre]], np.float64), to_board
+            ).reshape(-1, 2)
+            cube = CubeReading(
+                {FACES[k]: float(faces[k]) for k in range(len(FACES))},
+                self._cube_place(space, u, w),
+                d.centre,
+            )
+        t.dice = (time.perf_counter() - t0) * 1000
+        t.total = (time.perf_counter() - start) * 1000
+        return BoardReading(
+            COLOURS,
+            tuple(points),
+            bar,
+            off,
+            tuple(dice),
+            cube,
+            tuple((float(x), float(y)) for x, y in field_px),
+        )
+
+    @staticmethod
+    def _half(space: BoardSpace, u: float, v: float) -> tuple[str | None, float]:
+        """(half, off-board probability) of a board-space point. The half is decided
+        along the board alone, so a die on a rail is in the half beside it; off the
+        board means beyond the field by more than a rail's width (taken as 8 % of the
+        field's width and 10 % of its depth)."""
+        if not (
+            -0.08 * space.width <= u <= 1.08 * space.width
+            and -0.1 * space.height <= v <= 1.1 * space.height
+        ):
+            return None, 1.0
+        x0, x1 = space.bar_x
+        if x0 <= u <= x1:
+            return "bar", 0.0
+        return ("left" if u < space.width / 2 else "right"), 0.0
+
+    @staticmethod
+    def _on_checker(
+        space: BoardSpace,
+        orient: Orientation,
+        best: list[tuple[str | None, int]],
+        u: float,
+        v: float,
+    ) -> float:
+        """1.0 when a board-space point lies on a point's pile of checkers."""
+        pw = space.point_width
+        along = CHECKER * pw  # one checker's step along the point
+        for n in range(1, 25):
+            count = best[n - 1][1]
+            if not count:
+                continue
+            x, y, d = space.point_base(n, orient)
+            reach = min(count, 5) * along
+            if abs(u - x) <= pw / 2 and 0 <= (v - y) * d <= reach:
+                return 1.0
+        return 0.0
+
+    @staticmethod
+    def _cube_place(space: BoardSpace, u: float, v: float) -> str:
+        x0, x1 = space.bar_x
+        inside = 0 <= u <= space.width and 0 <= v <= space.height
+        if inside and not (x0 - 10 <= u <= x1 + 10):
+            return "offered"
+        if inside and abs(v - space.height / 2) < space.height * 0.2:
+            return "centre"
+        return "bottom" if v > space.height / 2 else "top"
