@@ -219,7 +219,8 @@ def train(
         cache="ram",
         seed=seed,
         deterministic=True,
-        pretrained=False,
+        # our own earlier weights when given (a local file: nothing is downloaded)
+        pretrained=str(weights) if weights is not None else False,
         lr0=lr0,
         plots=False,
         amp=False,
