@@ -56,6 +56,23 @@ def _quad_to_rect(quad: F64, size: tuple[int, int]) -> F64:
     return cv2.getPerspectiveTransform(quad.astype(np.float32), dst)  # type: ignore[no-any-return]
 
 
+def _upright(quad: F64) -> F64:
+    """The quad's corners ordered so that its strip is upright and not mirrored: the
+    base at the bottom, its left on the left."""
+    edge, up = quad[1] - quad[0], quad[3] - quad[0]
+    return quad[[1, 0, 3, 2]] if edge[0] * up[1] - edge[1] * up[0] > 0 else quad
+
+
+def _warp_strip(image: U8, quad: F64, size: tuple[int, int]) -> U8:
+    return cv2.warpPerspective(  # type: ignore[no-any-return]
+        image,
+        _quad_to_rect(quad, size),
+        size,
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
 def point_strips(
     image: U8, label: dict[str, Any], cfg: CropConfig, rng: np.random.Generator
 ) -> Iterator[tuple[U8, dict[str, Any]]]:
@@ -83,17 +100,8 @@ def point_strips(
         stretch = 1 + rng.normal(0, cfg.jitter * 2)
         bl, br = base - across + shift, base + across + shift
         quad = np.array([bl, br, br + axis * stretch, bl + axis * stretch])
-        # upright and not mirrored: the base at the bottom, its left on the left
-        edge, up = quad[1] - quad[0], quad[3] - quad[0]
-        if edge[0] * up[1] - edge[1] * up[0] > 0:
-            quad = quad[[1, 0, 3, 2]]
-        crop = cv2.warpPerspective(
-            image,
-            _quad_to_rect(quad, cfg.strip),
-            cfg.strip,
-            flags=cv2.INTER_AREA,
-            borderMode=cv2.BORDER_REPLICATE,
-        )
+        quad = _upright(quad)
+        crop = _warp_strip(image, quad, cfg.strip)
         cell = cells[n]
         owner = cell["owner"]
         yield (
@@ -143,17 +151,8 @@ def bar_strips(
             [(x - half_w, mid), (x + half_w, mid), (x + half_w, end), (x - half_w, end)]
         )
         quad = cv2.perspectiveTransform(board_quad.reshape(-1, 1, 2), to_image).reshape(-1, 2)
-        quad = quad + rng.normal(0, cfg.jitter * diag / 2, 2)
-        edge, up = quad[1] - quad[0], quad[3] - quad[0]
-        if edge[0] * up[1] - edge[1] * up[0] > 0:
-            quad = quad[[1, 0, 3, 2]]
-        crop = cv2.warpPerspective(
-            image,
-            _quad_to_rect(quad, cfg.strip),
-            cfg.strip,
-            flags=cv2.INTER_AREA,
-            borderMode=cv2.BORDER_REPLICATE,
-        )
+        quad = _upright(quad + rng.normal(0, cfg.jitter * diag / 2, 2))
+        crop = _warp_strip(image, quad, cfg.strip)
         here = [c for c, y in zip(on_bar, ys, strict=True) if (y < mid) == (name == "top")]
         colours = sorted({c["colour"] for c in here})
         yield (
