@@ -6,12 +6,10 @@ long side of each half, bases on the long side, tips pointing across the field.
 
 Method (classical, CPU only; worked on at most 640 pixels wide, the sides on the image):
 
-1. *Segments, lines, board frames.* The line segment detector (LSD) runs on the three
-   Lab channels (grey alone misses a red field in a mahogany frame); collinear segments
-   are merged into lines. Two pairs of roughly opposite lines make a quadrilateral; the
-   best covered ones are grouped by frame (the board's outline, rails, trays and halves
-   are rectangles of one plane: axis-aligned in one another's rectified frame), and the
-   union of each frame's quadrilaterals is a window to search.
+1. *Windows* (:mod:`.find_lines`): LSD segments on the three Lab channels merged into
+   lines; the union of the well covered quadrilaterals of each board frame; and the
+   windows the points alone give (the sharp Vs of their edges: their axes run across
+   the field, their apices in rows along it).
 2. *The field in a window*, warped to a rectangle (both ways round unless colour clearly
    changes faster along one pair of sides: the triangles' edges run across the field).
    Depth: walking out from the quiet gap between the tip rows, the rows where colour
@@ -24,8 +22,15 @@ Method (classical, CPU only; worked on at most 640 pixels wide, the sides on the
    held one half).
 3. *Choice.* A field must match a 24-triangle template (per quarter, the colour variance
    even triangles, odd triangles and the field explain) and have line segments along a
-   share of its 48 triangle edges: random texture does neither (no field in 236 real
-   photos of dice on tables). The best of both wins; their geometric mean is the score.
+   share of its 48 triangle edges: random texture does neither (no field in 396 real
+   photos of dice on tables); their geometric mean is the score. The RESCORED best
+   (different) fields are refined (:mod:`.find_fit`: the 48 edges fitted, which puts
+   the short sides and the bar to a small part of a point width and straightens a
+   skewed frame; each half moved to the cells that hold the points) and scored again;
+   the best wins. A field smaller than SMALL of the working image (or none, where
+   points were seen) is looked for again in a crop around it at up to the picture's
+   own resolution: in the field found before as a window and, unless that scores SURE,
+   in the windows the points give; the better find counts.
 4. *Long sides*, on the full image: each moves to where, walking outwards, colour stops
    alternating along it (the triangles' bases end at the rail); then both are centred
    on the gap between the tip rows, which lie on the field itself, as a rail hides the
@@ -50,23 +55,27 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from .find_fit import refine_ends, segments_near
+from .find_lines import board_windows, point_windows, segment_length, segments
+
 F64 = NDArray[np.float64]
 U8 = NDArray[np.uint8]
 
 WORK_SIDE = 640  # long side of the working image
-MIN_LINE_SEGMENT = 10.0  # px: shorter segments do not make lines
-MAX_LINES = 32
-MAX_SEGMENTS = 400  # longest segments merged into lines
-TOP_QUADS = 4  # board frames searched
-ALIGN = 0.1  # how far from a rectangle, in its frame, a quad of the same board may be
 MIN_SCORE = 0.15  # template match or share of triangle edges seen below which: no board
 TIP_DEPTH = 0.43  # the triangles' length as a fraction of the field's depth
 SEARCH_W, SEARCH_H = 256, 80  # a candidate warped with its margins
 MARGIN_U, MARGIN_V = 0.15, 0.1  # how far the field may reach beyond a candidate
 WIDENED = 2  # windows tried twice as long when nothing was found
+SMALL = 0.35  # a field found smaller than this share of the working image: looked at closer
+SURE = 0.5  # a field found closer that scores this needs no other window
+RESCORED = 2  # the best fields found (and not the same) refined and scored again
 SHIFTS = 4  # cells a half may move after the lattice is found
 CANON_W, CANON_H = 96, 64  # the field warped for the template score
 BAR_FRACTIONS = np.linspace(0.03, 0.15, 9)  # bar width / field width
+
+
+Found = tuple[float, F64, float]  # a field found: score, corners, bar width in point widths
 
 
 @dataclass(frozen=True)
@@ -88,32 +97,39 @@ def find_field(image: U8) -> FieldFind | None:
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h, w))
     small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
-    seg = _segments(small)
-    best: tuple[float, F64, float] | None = None
-    windows = [
-        np.roll(quad, -turn, axis=0)
-        for quad in _candidate_quads(_Lines(seg[_length(seg) >= MIN_LINE_SEGMENT]), small.shape)
-        for turn in _turns(small, quad)
-    ]
-    for wider in (False, True):
-        for window in windows:
-            found = _search_field(small, window, seg)
-            if found is not None:
-                template = _pattern_score(small, found[0])
-                edges = _edges_seen(seg, found[0], found[1])
-                score = float(np.sqrt(template * edges))
-                if min(template, edges) >= MIN_SCORE and (best is None or score > best[0]):
-                    best = (score, found[0], found[1])
-        if best is not None or wider:
-            break
-        # nothing: a window may have held one half of the board only; try each twice as
-        # long, the other half on either side
-        windows = [_widened(w, side) for w in windows[:WIDENED] for side in (-1, 1)]
+    found, seg, focus = _search(small)
+    best: Found | None = None
+    at = (scale, np.zeros(2))  # the working image's scale and origin in the picture
+    if found:
+        focus = np.concatenate([found[0][1].min(0), found[0][1].max(0)])
+    if focus is not None and (not found or max(focus[2:] - focus[:2]) < SMALL * WORK_SIDE):
+        # a small board (or none, but points were seen): look again closer, at up to the
+        # picture's own resolution, around it
+        centre = (focus[:2] + focus[2:]) / 2 / scale
+        half = np.maximum((focus[2:] - focus[:2]) / scale * 0.8, 0.1 * max(h, w))
+        x0, y0 = np.maximum(np.round(centre - half), 0).astype(int)
+        x1, y1 = np.minimum(np.round(centre + half), [w, h]).astype(int)
+        closer = min(1.0, WORK_SIDE / max(x1 - x0, y1 - y0))
+        if closer > 1.3 * scale:
+            size = (round((x1 - x0) * closer), round((y1 - y0) * closer))
+            near = cv2.resize(image[y0:y1, x0:x1], size, interpolation=cv2.INTER_AREA)
+            hint = (found[0][1] / scale - [x0, y0]) * closer if found else None
+            near_found, near_seg, _ = _search(near, hint)
+            best = _best(near, near_seg, near_found)
+            if best is not None:
+                at = (closer, np.array([x0, y0], np.float64))
+            if best is not None and found and best[0] < found[0][0]:
+                # in doubt: the first look, refined, may score better still
+                first = _best(small, seg, found)
+                if first is not None and first[0] > best[0]:
+                    best, at = first, (scale, np.zeros(2))
+    if best is None:
+        best = _best(small, seg, found)
     if best is None:
         return None
-    field = best[1] / scale
-    v0, v1 = _long_sides(image, field, best[2])
-    mid = _midline(image, field, best[2])
+    field, bar = best[1] / at[0] + at[1], best[2]
+    v0, v1 = _long_sides(image, field, bar)
+    mid = _midline(image, field, bar)
     if mid is not None and abs(mid - (v0 + v1) / 2) < 0.05:
         v0, v1 = v0 + mid - (v0 + v1) / 2, v1 + mid - (v0 + v1) / 2
     corners = _project(_square_to(field), np.array([[0, v0], [1, v0], [1, v1], [0, v1]]))
@@ -123,156 +139,67 @@ def find_field(image: U8) -> FieldFind | None:
     return FieldFind(corners, best[0], (time.perf_counter() - start) * 1000)
 
 
-# --- segments, lines, quadrilaterals --------------------------------------------------------------
-
-
-def _length(seg: F64) -> F64:
-    return np.asarray(np.hypot(seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1]))
-
-
-def _segments(img: U8) -> F64:
-    """LSD segments (x0, y0, x1, y1) of 6 pixels or more in the three Lab channels."""
-    lab = cv2.cvtColor(img, cv2.COLOR_BGR2Lab)
-    lsd = cv2.createLineSegmentDetector()
-    found = [lsd.detect(np.ascontiguousarray(lab[..., c]))[0] for c in range(3)]
-    seg = np.concatenate([f.reshape(-1, 4) for f in found if f is not None] + [np.zeros((0, 4))])
-    seg = seg.astype(np.float64)
-    return seg[_length(seg) >= 6]
-
-
-class _Lines:
-    """Collinear segments merged, longest first, into at most MAX_LINES lines (the best
-    covered): unit direction ``u``, normal ``n`` with ``n . p = rho``, and ``cover[i, t]``
-    the number of pixels of line ``i`` covered by its segments up to ``u . p = t - off``."""
-
-    def __init__(self, seg: F64) -> None:
-        seg = seg[np.argsort(-_length(seg))][:MAX_SEGMENTS]
-        dirs, cents = np.zeros((0, 2)), np.zeros((0, 2))
-        members: list[list[int]] = []
-        moments: list[F64] = []
-        for k, (x0, y0, x1, y1) in enumerate(seg):
-            p0, p1 = np.array([x0, y0]), np.array([x1, y1])
-            ln = float(np.linalg.norm(p1 - p0))
-            d = (p1 - p0) / ln
-            nrm = np.stack([-dirs[:, 1], dirs[:, 0]], axis=1)
-            close = (
-                (np.abs(dirs @ d) > np.cos(np.radians(3.0)))
-                & (np.abs(((p0 - cents) * nrm).sum(1)) < 2.5)
-                & (np.abs(((p1 - cents) * nrm).sum(1)) < 2.5)
-            )
-            mid = (p0 + p1) / 2
-            spread = np.outer(d, d) * ln**2 / 12 + np.outer(mid, mid)
-            m = ln * np.array([1.0, *mid, spread[0, 0], spread[0, 1], spread[1, 1]])
-            if close.any():
-                i = int(np.argmax(close))
-                moments[i] = moments[i] + m
-                members[i].append(k)
-                c = moments[i][1:3] / moments[i][0]
-                cov = np.array([[moments[i][3], moments[i][4]], [moments[i][4], moments[i][5]]])
-                dirs[i] = np.linalg.eigh(cov / moments[i][0] - np.outer(c, c))[1][:, 1]
-                cents[i] = c
-            else:
-                moments.append(m)
-                members.append([k])
-                dirs, cents = np.vstack([dirs, d]), np.vstack([cents, mid])
-        self.off = float(np.abs(seg).max(initial=1.0)) * 2
-        size = int(2 * self.off) + 2
-        covers = np.zeros((len(members), size + 1))
-        for i, idx in enumerate(members):
-            occupied = np.zeros(size, bool)
-            for k in idx:
-                t0, t1 = sorted((float(seg[k, :2] @ dirs[i]), float(seg[k, 2:] @ dirs[i])))
-                occupied[int(t0 + self.off) : int(t1 + self.off) + 1] = True
-            covers[i, 1:] = np.cumsum(occupied)
-        keep = np.argsort(-covers[:, -1])[:MAX_LINES]
-        self.u, self.cover = dirs[keep], covers[keep]
-        self.n = np.stack([-self.u[:, 1], self.u[:, 0]], axis=1)
-        self.rho = (cents[keep] * self.n).sum(1)
-
-    def coverage(self, line: NDArray[np.int64], a: F64, b: F64) -> F64:
-        """Fraction of the stretch from point ``a`` to ``b`` of ``line`` covered."""
-        ta = (a * self.u[line]).sum(1) + self.off
-        tb = (b * self.u[line]).sum(1) + self.off
-        lo = np.clip(np.minimum(ta, tb), 0, self.cover.shape[1] - 1).astype(np.int64)
-        hi = np.clip(np.maximum(ta, tb), 0, self.cover.shape[1] - 1).astype(np.int64)
-        return np.asarray((self.cover[line, hi] - self.cover[line, lo]) / np.maximum(hi - lo, 1))
-
-    def meet(self, p: NDArray[np.int64], q: NDArray[np.int64]) -> F64:
-        n1, n2, r1, r2 = self.n[p], self.n[q], self.rho[p], self.rho[q]
-        det = n1[:, 0] * n2[:, 1] - n1[:, 1] * n2[:, 0]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.stack(
-                [(r1 * n2[:, 1] - n1[:, 1] * r2) / det, (n1[:, 0] * r2 - r1 * n2[:, 0]) / det], 1
-            )
-
-
-def _candidate_quads(lines: _Lines, shape: tuple[int, ...]) -> list[F64]:
-    """Windows to search: convex quadrilaterals of two pairs of roughly opposite lines,
-    best covered first, grouped by frame; the union of each of the TOP_QUADS frames with
-    the most quadrilaterals."""
-    h, w = shape[:2]
-    i, j = np.triu_indices(len(lines.rho), 1)
-    same = np.abs((lines.u[i] * lines.u[j]).sum(1)) > np.cos(np.radians(40))
-    pi, pj = i[same], j[same]
-    a, b = np.triu_indices(len(pi), 1)
-    sides = np.stack([pi[a], pi[b], pj[a], pj[b]], 1)  # side order around the quad
-    distinct = (sides[:, :, None] != sides[:, None, :]).sum((1, 2)) == 12
-    across = np.abs((lines.u[pi[a]] * lines.u[pi[b]]).sum(1)) < np.cos(np.radians(35))
-    sides = sides[distinct & across] if len(sides) else sides
-    corners = np.stack([lines.meet(sides[:, s], sides[:, (s + 1) % 4]) for s in range(4)], 1)
-    margin = 0.05 * max(w, h)
-    with np.errstate(invalid="ignore"):
-        inside = ((corners > -margin) & (corners < np.array([w, h]) + margin)).all(axis=(1, 2))
-    edge = np.roll(corners, -1, axis=1) - corners
-    turn = edge[..., 0] * np.roll(edge, -1, 1)[..., 1] - edge[..., 1] * np.roll(edge, -1, 1)[..., 0]
-    x, y = corners[..., 0], corners[..., 1]
-    area = 0.5 * np.abs((x * np.roll(y, -1, 1) - np.roll(x, -1, 1) * y).sum(1))
-    ok = inside & ((turn > 0).all(1) | (turn < 0).all(1)) & (area > 0.02 * w * h)
-    corners, sides = corners[ok], sides[ok]
-    cover = np.stack(
-        [lines.coverage(sides[:, s], corners[:, s - 1], corners[:, s]) for s in range(4)], 1
-    )
-    ranked = corners[np.argsort(-(cover.mean(1) * np.sqrt(cover.min(1) + 0.05)))][:40]
-    # quads of the same board share its frame (its two vanishing points): its outline,
-    # rails, trays and halves are axis-aligned rectangles in one another's frame; each
-    # frame is searched once, over the union of its quads
-    frames: list[tuple[F64, list[F64]]] = []
-    for q in ranked:
-        for ref, members in frames:
-            c = cv2.perspectiveTransform(q.reshape(-1, 1, 2), ref).reshape(4, 2)
-            if _aligned(c):
-                members.append(c)
-                break
-        else:
-            unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-            ref = cv2.getPerspectiveTransform(q.astype(np.float32), unit)
-            frames.append((ref, [unit.astype(np.float64)]))
-    out: list[F64] = []
-    for ref, members in sorted(frames, key=lambda f: -len(f[1]))[:TOP_QUADS]:
-        pts = np.concatenate(members)
-        (u0, v0), (u1, v1) = pts.min(0), pts.max(0)
-        box = np.array([[u0, v0], [u1, v0], [u1, v1], [u0, v1]])
-        out.append(
-            cv2.perspectiveTransform(box.reshape(-1, 1, 2), np.linalg.inv(ref)).reshape(4, 2)
+def _search(small: U8, hint: F64 | None = None) -> tuple[list[Found], F64, F64 | None]:
+    """The fields found in the working image, best scored first (score, corners, bar
+    width in point widths); its segments; and where points were seen (x0, y0, x1, y1), or
+    None. Searched: the windows of :func:`.find_lines.board_windows`; or, when ``hint``
+    (a field found before) is given, it, and unless that scores SURE the windows the
+    points give."""
+    seg = segments(small)
+    if hint is not None:
+        found = _look(small, seg, _oriented(small, [hint]))
+        if not found or max(f[0] for f in found) < SURE:
+            found += _look(small, seg, _oriented(small, point_windows(seg, small.shape)))
+        return sorted(found, key=lambda f: -f[0]), seg, None
+    quads, focus = board_windows(seg, small.shape)
+    windows = _oriented(small, quads)
+    found = _look(small, seg, windows)
+    if not found:
+        # a window may have held one half of the board only; try the first ones twice as
+        # long, the other half on either side
+        found = _look(
+            small, seg, [_widened(w, side) for w in windows[:WIDENED] for side in (-1, 1)]
         )
-    return out
+    return sorted(found, key=lambda f: -f[0]), seg, focus
 
 
-def _aligned(c: F64) -> bool:
-    """Whether four corners, in some cyclic order, form an axis-aligned rectangle (to
-    ALIGN of the unit square) that is not tiny."""
-    for k in range(4):
-        r = np.roll(c, -k, axis=0)
-        if (
-            abs(r[0, 1] - r[1, 1]) < ALIGN
-            and abs(r[2, 1] - r[3, 1]) < ALIGN
-            and abs(r[1, 0] - r[2, 0]) < ALIGN
-            and abs(r[0, 0] - r[3, 0]) < ALIGN
-            and abs(r[1, 0] - r[0, 0]) > 0.2
-            and abs(r[3, 1] - r[0, 1]) > 0.2
-        ):
-            return True
-    return False
+def _oriented(small: U8, quads: list[F64]) -> list[F64]:
+    """Each window with its first side along the field, either way round unless colour
+    says which (see :func:`_turns`)."""
+    return [np.roll(q, -turn, axis=0) for q in quads for turn in _turns(small, q)]
+
+
+def _look(small: U8, seg: F64, windows: list[F64]) -> list[Found]:
+    """The fields found in windows that pass both scores."""
+    found: list[Found] = []
+    for window in windows:
+        field = _search_field(small, window, seg)
+        if field is not None:
+            template = _pattern_score(small, field[0])
+            edges = _edges_seen(seg, field[0], field[1]) if template >= MIN_SCORE else 0.0
+            if min(template, edges) >= MIN_SCORE:
+                found.append((float(np.sqrt(template * edges)), field[0], field[1]))
+    return found
+
+
+def _best(small: U8, seg: F64, found: list[Found]) -> Found | None:
+    """Of the RESCORED best fields found (not the same), refined
+    (:func:`.find_fit.refine_ends`), the one that then scores best: a window skewed or
+    shifted may score well before, and less well after."""
+    best: Found | None = None
+    kept: list[F64] = []
+    for _, field, bar in found:
+        if len(kept) == RESCORED:
+            break
+        size = float(np.linalg.norm(field[2] - field[0]))
+        if any(np.abs(field[:, None] - k[None]).sum(2).min(1).max() < 0.05 * size for k in kept):
+            continue
+        kept.append(field)
+        field, bar = refine_ends(small, seg, field, bar, TIP_DEPTH)
+        score = float(np.sqrt(_pattern_score(small, field) * _edges_seen(seg, field, bar)))
+        if best is None or score > best[0]:
+            best = (score, field, bar)
+    return best
 
 
 # --- the field inside a candidate -----------------------------------------------------------------
@@ -393,17 +320,17 @@ def _search_field(img: U8, quad: F64, seg: F64) -> tuple[F64, float] | None:
     d = ends_c[:, 1] - ends_c[:, 0]
     length = np.hypot(d[:, 0], d[:, 1] * su / sv) * (half > np.where(side_b, 1, -1) * (y0 + y1) / 2)
     # along: each half on a grid of positions and point widths, then finer
-    pws = su * np.geomspace(0.034, 0.105, 30)
-    u = (np.arange(-0.12, 0.42, 0.03) + MARGIN_U) * su
+    pws = su * np.geomspace(0.034, 0.105, 20)
+    u = (np.arange(-0.12, 0.42, 0.04) + MARGIN_U) * su
     x0, x1, pw = _halves(strip, u, u + 0.7 * su, pws)
     if pw <= 0:
         return None
-    step = 0.03 * su
+    step = 0.04 * su
     x0, x1, pw = _halves(
         strip,
         np.linspace(x0 - step, x0 + step, 9),
         np.linspace(x1 - step, x1 + step, 9),
-        pw * np.geomspace(0.96, 1.04, 9),
+        pw * np.geomspace(0.95, 1.05, 9),
     )
     moves = _which_cells(canon, ends_c, length, side_b, (x0, x1, y0, y1, pw))
     if moves is None:
@@ -516,7 +443,8 @@ def _pattern_score(img: U8, quad: F64) -> float:
     hmg = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     x = cv2.warpPerspective(img, hmg, (CANON_W, CANON_H)).reshape(-1, 3).astype(np.float32)
     data = np.concatenate([x, (x * x).sum(1, keepdims=True), np.ones((len(x), 1), np.float32)], 1)
-    sums = (_TEMPLATES @ data).reshape(len(BAR_FRACTIONS), 4, 3, 5)
+    # OpenCV's product: numpy's BLAS may start threads for it, which cost on a busy machine
+    sums = cv2.gemm(_TEMPLATES, data, 1.0, None, 0.0).reshape(len(BAR_FRACTIONS), 4, 3, 5)
     s1, s2, n = sums[..., :3], sums[..., 3], np.maximum(sums[..., 4], 1.0)
     sse = (s2 - (s1 * s1).sum(-1) / n).sum(-1)
     tot1, tot2, totn = s1.sum(2), s2.sum(2), n.sum(2)
@@ -612,6 +540,7 @@ def _midline(image: U8, quad: F64, bar: float) -> float | None:
 def _edges_seen(seg: F64, quad: F64, bar: float) -> float:
     """The share of the 48 triangle edges of the field ``quad`` (image pixels, first side
     a long one) along which line segments lie over at least a third of their length."""
+    seg = segments_near(seg, quad, 0.05)
     k = np.arange(12) + bar * (np.arange(12) >= 6)
     base = np.concatenate([k, k + 1])
     tips = np.concatenate([k, k]) + 0.5
@@ -628,7 +557,8 @@ def _edges_seen(seg: F64, quad: F64, bar: float) -> float:
     s0, s1 = seg[:, None, :2] - b, seg[:, None, 2:] - b
     dist = np.maximum(np.abs((s0 * n).sum(-1)), np.abs((s1 * n).sum(-1)))
     t0, t1 = (s0 * u).sum(-1) / length, (s1 * u).sum(-1) / length
-    along = (seg[:, 2:] - seg[:, :2]) / _length(seg)[:, None]
-    near = (dist < 0.15 * pw) & (np.abs(along @ u.T) > np.cos(np.radians(6)))
+    along = (seg[:, 2:] - seg[:, :2]) / segment_length(seg)[:, None]
+    cos = along[:, :1] * u[:, 0] + along[:, 1:] * u[:, 1]
+    near = (dist < 0.15 * pw) & (np.abs(cos) > np.cos(np.radians(6)))
     covered = np.clip(np.maximum(t0, t1), 0, 1) - np.clip(np.minimum(t0, t1), 0, 1)
     return float(((near * covered).sum(0) > 1 / 3).mean())
