@@ -45,9 +45,7 @@ def demo(
     delay: Annotated[
         float, typer.Option("--delay", min=0.0, help="Seconds to pause after each action.")
     ] = 0.0,
-    game: Annotated[
-        int | None, typer.Option("--game", min=1, help="Show only this game.")
-    ] = None,
+    game: Annotated[int | None, typer.Option("--game", min=1, help="Show only this game.")] = None,
     boards: Annotated[
         bool, typer.Option("--boards/--no-boards", help="Draw the board before each play.")
     ] = True,

@@ -135,9 +135,9 @@ def dice(
     import numpy as np
 
     from gammoneye.vision.classifier import ModelError
+    from gammoneye.vision.crops import square_crop
     from gammoneye.vision.detector import DiceCubeDetector
     from gammoneye.vision.dice import DiceReader
-    from gammoneye.vision.read import square_crop
 
     picture = _image(image)
     try:
@@ -149,12 +149,11 @@ def dice(
     if found:
         values, cocked = reader.read(np.stack([square_crop(picture, d.box) for d in found]))
         for d, v, c in zip(found, values, cocked, strict=True):
-            p_cocked = float(c) if d.kind == "die" else max(float(c), d.score)
             out.append(
                 {
                     "value": int(v.argmax()) + 1,
                     "p": round(float(v.max()), 4),
-                    "cocked": p_cocked >= 0.5,
+                    "cocked": d.cocked_probability(c) >= 0.5,
                     "image_box": [round(x, 1) for x in d.box],
                 }
             )

@@ -99,6 +99,11 @@ class Detection:
     score: float
     box: tuple[float, float, float, float]  # image pixels x0, y0, x1, y1
 
+    def cocked_probability(self, read: float) -> float:
+        """The die reader's cocked probability ``read``, raised to the detector's
+        score where the detector calls the die cocked."""
+        return min(1.0, float(read) if self.kind != "cocked_die" else max(float(read), self.score))
+
     @property
     def centre(self) -> tuple[float, float]:
         return ((self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2)

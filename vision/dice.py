@@ -135,7 +135,7 @@ def evaluate_found(detector: Any, reader: DiceReader, folder: Path) -> FoundRepo
     YOLO ``NAME.txt``, class = face - 1) the way ``vision dice`` does."""
     import cv2
 
-    from .read import square_crop
+    from .crops import square_crop
 
     photos = dice = found = right = extra = 0
     latency = []

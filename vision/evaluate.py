@@ -38,6 +38,7 @@ from numpy.typing import NDArray
 
 from gammoneye.calibration.boardspace import canonical_corners
 
+from .crops import box_cover
 from .read import BoardReader, NoBoardError, ReadTimings
 from .reading import BoardReading
 
@@ -135,18 +136,8 @@ class VisionReport:
 
 def _under_hand(polygon: list[list[float]], label: dict[str, Any]) -> bool:
     """A hand's box covers more than a fifth of the point's box."""
-    pts = np.array(polygon, np.float64)
-    x0, y0 = pts.min(axis=0)
-    x1, y1 = pts.max(axis=0)
-    area = max((x1 - x0) * (y1 - y0), 1e-6)
-    for hand in label.get("hands", []):
-        if hand.get("box"):
-            hx0, hy0, hx1, hy1 = hand["box"]
-            w = max(0.0, min(x1, hx1) - max(x0, hx0))
-            h = max(0.0, min(y1, hy1) - max(y0, hy0))
-            if w * h / area > 0.2:
-                return True
-    return False
+    hands = (h["box"] for h in label.get("hands", []) if h.get("box"))
+    return box_cover(np.array(polygon, np.float64), hands) > 0.2
 
 
 def _label_points(label: dict[str, Any]) -> tuple[F64, list[tuple[str | None, int]]]:

@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 from gammoneye.calibration.boardspace import BoardSpace, Orientation, canonical_corners
 from gammoneye.calibration.profile import CalibrationProfile
 
+from .crops import cut_strip, square_crop
 from .cube import FACES, CubeReader
 from .detector import DiceCubeDetector, canvas_homography
 from .dice import DiceReader
@@ -45,7 +46,6 @@ F64 = NDArray[np.float64]
 F32 = NDArray[np.float32]
 U8 = NDArray[np.uint8]
 
-STRIP = (64, 256)  # the training strips' size (render export-crops)
 WIDEN = 0.58  # half a strip's width, in point widths (8 % to spare on each side)
 CHECKER = 0.9  # a checker's diameter, in point widths
 COLOURS = ("dark", "light")
@@ -73,50 +73,6 @@ class ReadTimings:
     def recognition(self) -> float:
         """Everything but finding the field (what a calibrated match pays per frame)."""
         return self.total - self.find
-
-
-def _quad_to_rect(quad: F64, size: tuple[int, int]) -> F64:
-    w, h = size
-    dst = np.array([(0, h), (w, h), (w, 0), (0, 0)], np.float32)
-    return cv2.getPerspectiveTransform(quad.astype(np.float32), dst)  # type: ignore[no-any-return]
-
-
-def cut_strip(image: U8, quad: F64) -> U8:
-    """An upright strip from an image quad (base-left, base-right, top-right,
-    top-left), not mirrored."""
-    edge, up = quad[1] - quad[0], quad[3] - quad[0]
-    if edge[0] * up[1] - edge[1] * up[0] > 0:
-        quad = quad[[1, 0, 3, 2]]
-    return cv2.warpPerspective(  # type: ignore[no-any-return]
-        image,
-        _quad_to_rect(quad, STRIP),
-        STRIP,
-        flags=cv2.INTER_AREA,
-        borderMode=cv2.BORDER_REPLICATE,
-    )
-
-
-def square_crop(image: U8, box: tuple[float, float, float, float], side: int = 64) -> U8:
-    """A square 1.6 times the box's larger side round its centre (as dice and cube
-    crops were cut for training)."""
-    x0, y0, x1, y1 = box
-    half = max(x1 - x0, y1 - y0) * 0.8
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    quad = np.array(
-        [
-            (cx - half, cy + half),
-            (cx + half, cy + half),
-            (cx + half, cy - half),
-            (cx - half, cy - half),
-        ]
-    )
-    return cv2.warpPerspective(  # type: ignore[no-any-return]
-        image,
-        _quad_to_rect(quad, (side, side)),
-        (side, side),
-        flags=cv2.INTER_AREA,
-        borderMode=cv2.BORDER_REPLICATE,
-    )
 
 
 def checker_colours(strip: U8, count: int) -> F64:
@@ -315,12 +271,11 @@ class BoardReader:
             ).reshape(-1, 2)
             best = [p.best() for p in points]
             for d, v, c, (u, w) in zip(dice_found, values, cocked, centres_b, strict=True):
-                p_cocked = float(c) if d.kind == "die" else max(float(c), d.score)
                 half, off_board = self._half(space, u, w)
                 dice.append(
                     DieReading(
                         {k + 1: float(v[k]) for k in range(6)},
-                        min(1.0, p_cocked),
+                        d.cocked_probability(c),
                         half,
                         on_checker=self._on_checker(space, orient, best, u, w),
                         off_board=off_board,

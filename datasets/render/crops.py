@@ -30,6 +30,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from gammoneye.calibration.boardspace import POINT_LENGTH, BoardSpace
+from gammoneye.vision.crops import box_cover, upright, warp_quad
+from gammoneye.vision.crops import square_crop as centred_crop
 
 from .labels import LABEL_SCHEMA, LABEL_VERSION
 from .scene import hash_name
@@ -48,29 +50,6 @@ class CropConfig:
     square: int = 64  # side of a die or cube crop
     jitter: float = 0.01  # corner jitter, share of the field's diagonal
     seed: int = 0
-
-
-def _quad_to_rect(quad: F64, size: tuple[int, int]) -> F64:
-    w, h = size
-    dst = np.array([(0, h), (w, h), (w, 0), (0, 0)], np.float32)
-    return cv2.getPerspectiveTransform(quad.astype(np.float32), dst)  # type: ignore[no-any-return]
-
-
-def _upright(quad: F64) -> F64:
-    """The quad's corners ordered so that its strip is upright and not mirrored: the
-    base at the bottom, its left on the left."""
-    edge, up = quad[1] - quad[0], quad[3] - quad[0]
-    return quad[[1, 0, 3, 2]] if edge[0] * up[1] - edge[1] * up[0] > 0 else quad
-
-
-def _warp_strip(image: U8, quad: F64, size: tuple[int, int]) -> U8:
-    return cv2.warpPerspective(  # type: ignore[no-any-return]
-        image,
-        _quad_to_rect(quad, size),
-        size,
-        flags=cv2.INTER_AREA,
-        borderMode=cv2.BORDER_REPLICATE,
-    )
 
 
 def point_strips(
@@ -100,8 +79,8 @@ def point_strips(
         stretch = 1 + rng.normal(0, cfg.jitter * 2)
         bl, br = base - across + shift, base + across + shift
         quad = np.array([bl, br, br + axis * stretch, bl + axis * stretch])
-        quad = _upright(quad)
-        crop = _warp_strip(image, quad, cfg.strip)
+        quad = upright(quad)
+        crop = warp_quad(image, quad, cfg.strip)
         cell = cells[n]
         owner = cell["owner"]
         yield (
@@ -151,8 +130,8 @@ def bar_strips(
             [(x - half_w, mid), (x + half_w, mid), (x + half_w, end), (x - half_w, end)]
         )
         quad = cv2.perspectiveTransform(board_quad.reshape(-1, 1, 2), to_image).reshape(-1, 2)
-        quad = _upright(quad + rng.normal(0, cfg.jitter * diag / 2, 2))
-        crop = _warp_strip(image, quad, cfg.strip)
+        quad = upright(quad + rng.normal(0, cfg.jitter * diag / 2, 2))
+        crop = warp_quad(image, quad, cfg.strip)
         here = [c for c, y in zip(on_bar, ys, strict=True) if (y < mid) == (name == "top")]
         colours = sorted({c["colour"] for c in here})
         yield (
@@ -170,18 +149,7 @@ def bar_strips(
 def _hand_overlap(quad: F64, label: dict[str, Any]) -> float:
     """The share of the strip's bounding box that hands' boxes cover (a count under
     a hand cannot be read; training leaves such strips out)."""
-    x0, y0 = quad.min(axis=0)
-    x1, y1 = quad.max(axis=0)
-    area = max((x1 - x0) * (y1 - y0), 1e-6)
-    covered = 0.0
-    for hand in label.get("hands", []):
-        if not hand.get("box"):
-            continue
-        hx0, hy0, hx1, hy1 = hand["box"]
-        w = max(0.0, min(x1, hx1) - max(x0, hx0))
-        h = max(0.0, min(y1, hy1) - max(y0, hy0))
-        covered = max(covered, w * h / area)
-    return float(covered)
+    return box_cover(quad, (h["box"] for h in label.get("hands", []) if h.get("box")))
 
 
 def square_crop(
@@ -190,25 +158,9 @@ def square_crop(
     """A square around ``box`` (x0, y0, x1, y1), 1.6 times its larger side, shifted by
     ``shift`` of its half-side at random (a detector's box is never centred exactly);
     ``rng`` None: centred."""
-    x0, y0, x1, y1 = box
-    half = max(x1 - x0, y1 - y0) * 0.8
+    half = max(box[2] - box[0], box[3] - box[1]) * 0.8
     dx, dy = rng.normal(0, half * shift, 2) if rng is not None else (0.0, 0.0)
-    cx, cy = (x0 + x1) / 2 + dx, (y0 + y1) / 2 + dy
-    quad = np.array(
-        [
-            (cx - half, cy + half),
-            (cx + half, cy + half),
-            (cx + half, cy - half),
-            (cx - half, cy - half),
-        ]
-    )
-    return cv2.warpPerspective(
-        image,
-        _quad_to_rect(quad, (side, side)),
-        (side, side),  # type: ignore[no-any-return]
-        flags=cv2.INTER_AREA,
-        borderMode=cv2.BORDER_REPLICATE,
-    )
+    return centred_crop(image, box, side, (float(dx), float(dy)))
 
 
 @dataclass(frozen=True)
