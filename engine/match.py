@@ -376,6 +376,9 @@ class MatchState:
         """``None`` if :meth:`play` of ``after`` is allowed now, else the reason's code."""
         return _code(self._play_error(after))
 
+    def can_accept_illegal_play(self, after: Position) -> RuleCode | None:
+        return _code(self._illegal_play_error(after))
+
     def can_double(self, player: int) -> RuleCode | None:
         """``None`` when ``player`` may double now, else the reason's code.
 

@@ -12,7 +12,14 @@ from typing import Annotated
 import typer
 
 from gammoneye import __version__
-from gammoneye.service import calibrate_cli, engine_cli, render_cli, train_cli, vision_cli
+from gammoneye.service import (
+    calibrate_cli,
+    engine_cli,
+    referee_cli,
+    render_cli,
+    train_cli,
+    vision_cli,
+)
 
 app = typer.Typer(
     help=(
@@ -31,6 +38,8 @@ app.add_typer(train_cli.train_app, name="train")
 app.add_typer(train_cli.eval_app, name="eval")
 app.add_typer(vision_cli.app, name="vision")
 train_cli.eval_app.command("vision")(vision_cli.eval_vision)
+train_cli.eval_app.command("referee")(referee_cli.eval_referee)
+app.command(name="referee")(referee_cli.referee)
 
 
 @app.command()

@@ -33,6 +33,7 @@ from gammoneye.engine.rules import get_profile
 
 from .clipscript import ClipError, ClipScript, ClipSetup, FaultPlan, Frame, direct_match
 from .draw import Renderer, camera_effects, sensor_noise
+from .labels import field_corners_px
 from .placing import CheckerStyle, dice_look, place_layout
 from .sampling import place_camera, sample_board, sample_effects, sample_light
 from .scene import Scene
@@ -317,8 +318,23 @@ def _write_truth(cfg: ClipConfig, script: ClipScript, look: ClipLook) -> None:
             "mirrored": scene.board.geometry.mirrored,
         },
         "bottom_player": scene.bottom,
+        # Where the playing field's corners are in every frame (the camera is fixed):
+        # what a calibration would find, for a referee run that takes it as known.
+        "field_corners_px": field_corners_px(scene),
         "colours": list(scene.colour_names),
         "camera": scene.camera.to_dict(),
         "light": asdict(scene.light),
     }
     atomic_write(out / "clip.json", json.dumps(manifest, indent=1) + "\n")
+
+
+def write_clip_truth(cfg: ClipConfig) -> ClipScript:
+    """Write a clip's ground truth (events, frames.jsonl, faults, match.mat, clip.json)
+    without rendering a single frame: enough to drive the referee from perfect
+    readings (``eval referee --vision truth``) in seconds."""
+    script, look, _replay = build_script(cfg)
+    if cfg.out.exists() and not cfg.out.is_dir():
+        raise ClipError(f"--out {cfg.out} is a file, not a folder")
+    cfg.out.mkdir(parents=True, exist_ok=True)
+    _write_truth(cfg, script, look)
+    return script

@@ -626,11 +626,21 @@ class ClipScript:
     #: kinds of an ``every_kind`` plan that found no turn to happen in
     not_injected: tuple[str, ...] = ()
 
+    def die_half(self, die: Die) -> str | None:
+        """Where a die lies, seen from the bottom seat: ``"left"`` / ``"right"`` half,
+        ``"bar"``, or ``None`` off the board."""
+        if die.off_board:
+            return None
+        x = die.centre[0]
+        if abs(x) < self.setup.geometry.bar_width / 2:
+            return "bar"
+        return "right" if x > 0 else "left"
+
     def frame_truth(self, index: int) -> dict[str, Any]:
         """What a perfect reader would say of frame ``index``: the phase, how many
         hands are over the table, the checkers at rest (per player 26 counts: own
         points 1..24, bar, borne off), checkers in the air, the dice at rest (none
-        while they tumble) and the cube."""
+        while they tumble; ``half`` as in :meth:`die_half`) and the cube."""
         f = self.frames[index]
         settled_dice = () if f.phase == "rolling" else f.dice
         return {
@@ -647,6 +657,8 @@ class ClipScript:
                     "cocked": d.cocked,
                     "on_checker": d.on_checker,
                     "off_board": d.off_board,
+                    "half": self.die_half(d),
+                    "at": [round(float(d.centre[0]), 2), round(float(d.centre[1]), 2)],
                 }
                 for d in settled_dice
             ],
@@ -725,6 +737,7 @@ def direct_match(
                 value = 2 * entry.state.cube_value
                 d.cube_to(entry.player, "offered", value)
                 d.event(DoubleEvent, player=entry.player, value=value)
+                d.hold(1.5, "cube")  # the hands are off the table while the taker thinks
             elif entry.kind == "take":
                 value = entry.state.offered_cube or 2 * entry.state.cube_value
                 d.cube_to(entry.player, f"player{entry.player}", value)

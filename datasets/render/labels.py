@@ -31,6 +31,13 @@ def _r(v: float) -> float:
     return round(float(v), 2)
 
 
+def field_corners_px(scene: Scene, proj: _Projector | None = None) -> list[list[float]] | None:
+    """The playing field's four corners in the picture (``None`` when behind the camera)."""
+    g = scene.board.geometry
+    proj = proj or _Projector(scene)
+    return _pts(proj.project(np.array([(x, y, 0.0) for x, y in g.field_corners()])))
+
+
 def _pts(p: F64) -> list[list[float]] | None:
     """Pixel points, or None when some lie behind the camera (a close-up)."""
     if not np.isfinite(p).all():
@@ -257,9 +264,7 @@ def scene_label(scene: Scene, image: str, seed: list[int]) -> dict[str, Any]:
             "corners_px": _pts(
                 proj.project(np.array([(x, y, g.rail_height) for x, y in g.outer_corners()]))
             ),
-            "field_corners_px": _pts(
-                proj.project(np.array([(x, y, 0.0) for x, y in g.field_corners()]))
-            ),
+            "field_corners_px": field_corners_px(scene, proj),
         },
         "checker_set": scene.checker_set,
         "checker_look": dataclasses.asdict(scene.checker_look),

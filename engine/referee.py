@@ -1,0 +1,931 @@
+"""The referee: settled views of the table in, referee events out. Pure: no I/O.
+
+A camera (or anything else) describes each *settled* view of the table as a
+:class:`Sighting`: the dice at rest (value, cocked or flat, which half), the cube
+(face and place) and the checkers, given as evidence that can score any position
+(:class:`CheckerEvidence`). The :class:`Referee` keeps the match
+(:class:`~gammoneye.engine.match.MatchState`) and turns the sightings into the
+engine's events (``docs/event-log.md``): the opening roll, rolls and invalid rolls,
+plays, cube actions, game and match ends, and flags raised *before the next roll*.
+
+Plays are found by **rules-constrained decoding** (``DESIGN.md``): when the mover
+lifts his dice [001 4.1(vi)(a)], every legal result of the last confirmed position
+with the confirmed dice is scored against the evidence and the best one is the play.
+If the evidence is confidently none of them (its best explanation beats the best
+legal result by more than ``illegal_margin`` in log-likelihood), the play is
+ILLEGAL: a ``move`` with ``legal: false`` and a ``flag`` with the closest legal
+results as suggestions. A later view that shows a legal result clears the flag
+(``corrected``); once the opponent rolls, the play stands [001 4.2(iii)(a)] and is
+recorded as an ``accepted_illegal``.
+
+Halves are named as seen from the *bottom* seat (the field's bottom side in board
+space): ``"right"`` is the bottom player's right half, which is the top player's
+left. ``RefereeConfig.bottom_player`` says who sits there.
+
+>>> ref = Referee(RefereeConfig(match_length=1, players=("ann", "bob")))
+>>> start = Position.initial()
+>>> _ = ref.see(Sighting(ExactCheckers(start)))  # the opening layout: a game starts
+>>> [e.TYPE for e in ref.see(Sighting(ExactCheckers(start), dice=(SeenDie(3, half="right"),
+...     SeenDie(1, half="left"))))]
+['opening_roll']
+>>> after = Position.from_position_id("4HPwATCwZ/ABMA")  # 8/5 6/5
+>>> [(e.TYPE, getattr(e, "play", "")) for e in ref.see(Sighting(ExactCheckers(after)))]
+[('move', '8/5 6/5')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from .events import (
+    SCHEMA_VERSION,
+    AcceptedIllegalEvent,
+    DoubleEvent,
+    DropEvent,
+    Event,
+    FlagClearedEvent,
+    FlagEvent,
+    FlagSuggestion,
+    GameEndEvent,
+    GameStartEvent,
+    MatchEndEvent,
+    MatchStartEvent,
+    MoveEvent,
+    OpeningRollEvent,
+    ResignAcceptEvent,
+    ResignEvent,
+    ResignRejectEvent,
+    RollEvent,
+    RollInvalidEvent,
+    Source,
+    TakeEvent,
+)
+from .match import MatchRuleError, MatchState, Phase
+from .moves import checkers_out_of_place, legal_plays
+from .position import BAR, Position
+
+#: Log-likelihood by which the evidence must prefer a position no legal play makes
+#: before a play is called illegal (about 400 : 1).
+ILLEGAL_MARGIN = 6.0
+#: How sure a die must look before it counts as cocked or on a checker.
+DIE_FAULT_P = 0.5
+#: Penalty per checker out of place for :class:`ExactCheckers`.
+EXACT_PENALTY = 10.0
+
+_TAG = re.compile(r"\[([0-9]{3} [^\]]+?)\]")
+
+
+# --- what a view of the table says --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeenDie:
+    """A die at rest: its most likely value and how it lies.
+
+    ``half``: ``"left"`` / ``"right"`` as seen from the bottom seat, ``"bar"``, or
+    ``None`` when it is off the playing surface.
+    """
+
+    value: int
+    p: float = 1.0
+    cocked: float = 0.0
+    half: str | None = "right"
+    on_checker: float = 0.0
+    #: Where it lies on the board (centimetres in board space), when known: tells a
+    #: new roll of the same numbers from dice left lying.
+    at: tuple[float, float] | None = None
+
+    def __post_init__(self) -> None:
+        if self.value not in range(1, 7):
+            raise ValueError(f"a die shows 1..6, not {self.value!r}")
+        if self.half not in ("left", "right", "bar", None):
+            raise ValueError(f"die half {self.half!r} is not left, right, bar or None")
+
+
+@dataclass(frozen=True, slots=True)
+class SeenCube:
+    """The doubling cube: the face up (64 while centred) and where it lies:
+    ``"centre"``, ``"bottom"`` / ``"top"`` (a player's side) or ``"offered"``."""
+
+    value: int
+    place: str
+
+    def __post_init__(self) -> None:
+        if self.value not in (1, 2, 4, 8, 16, 32, 64):
+            raise ValueError(f"a cube face is 2..64, not {self.value!r}")
+        if self.place not in ("centre", "bottom", "top", "offered"):
+            raise ValueError(f"cube place {self.place!r} is not centre, bottom, top or offered")
+
+    @property
+    def level(self) -> int:
+        """The cube value the face stands for (64 in the centre means 1)."""
+        return 1 if self.value == 64 and self.place == "centre" else self.value
+
+
+class CheckerEvidence(Protocol):
+    """What a view says about the checkers, able to score any candidate position."""
+
+    def log_likelihood(self, position: Position) -> float:
+        """log P(view | the checkers are as in ``position``); only differences matter."""
+        ...
+
+    def ceiling(self) -> float:
+        """An upper bound of :meth:`log_likelihood`: the view's own best explanation."""
+        ...
+
+    def guess(self, turn: int) -> Position | None:
+        """The view's best single guess as a position (``turn`` on roll), or ``None``
+        when it is no possible position (two colours on one point, ...)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ExactCheckers:
+    """Evidence that is sure of one position (ground truth, tests): every checker out
+    of place costs ``EXACT_PENALTY``."""
+
+    position: Position | None
+    #: A layout that is no position (for a checker put on a held point): scored as
+    #: this many checkers away from every position.
+    impossible: int = 0
+
+    def log_likelihood(self, position: Position) -> float:
+        if self.position is None:
+            return -EXACT_PENALTY * max(1, self.impossible)
+        return -EXACT_PENALTY * checkers_out_of_place(self.position, position)
+
+    def ceiling(self) -> float:
+        return 0.0
+
+    def guess(self, turn: int) -> Position | None:
+        return None if self.position is None else self.position.with_turn(turn)
+
+
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """One settled view of the table (``t`` in seconds, ``frame`` its reference)."""
+
+    checkers: CheckerEvidence
+    dice: tuple[SeenDie, ...] = ()
+    cube: SeenCube | None = None
+    t: float | None = None
+    frame: int | str | None = None
+
+
+# --- configuration ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RefereeConfig:
+    profile: str = "wbf"
+    match_length: int | None = None
+    players: tuple[str, str] = ("player 0", "player 1")
+    #: The player sitting at the field's bottom side.
+    bottom_player: int = 0
+    illegal_margin: float = ILLEGAL_MARGIN
+    suggestions: int = 3
+    tags: tuple[tuple[str, str], ...] = ()
+    #: Where the match stands when the referee takes over (a match resumed, a clip
+    #: that starts at a later game): the score before ``game`` and whether ``game``
+    #: is the Crawford game.
+    score: tuple[int, int] = (0, 0)
+    game: int = 1
+    crawford: bool = False
+
+
+@dataclass(slots=True)
+class _Flag:
+    flag_id: str
+    player: int
+    before: Position
+    dice: tuple[int, int]
+    after: Position | None
+    #: The likeliest legal result, recorded if the play must stand but cannot.
+    suggestion: Position | None = None
+
+
+# --- the referee ----------------------------------------------------------------------------
+
+
+class Referee:
+    """Follows one match from settled views; every call returns the new events.
+
+    All events are also kept in :attr:`events` (``seq`` numbered from 0, the
+    ``match_start`` first).
+    """
+
+    def __init__(self, config: RefereeConfig | None = None, *, t: float | None = None) -> None:
+        self.config = config or RefereeConfig()
+        state = MatchState.new(self.config.match_length, self.config.profile)
+        cfg = self.config
+        if cfg.game != 1 or cfg.score != (0, 0) or cfg.crawford:
+            state = replace(
+                state,
+                score=cfg.score,
+                game_number=cfg.game,
+                is_crawford_game=cfg.crawford,
+                crawford_done=(
+                    not cfg.crawford
+                    and state.match_length > 0
+                    and state.match_length - 1 in cfg.score
+                ),
+            )
+        self.state = state
+        self.events: list[Event] = []
+        self.flag: _Flag | None = None
+        self._flags = 0
+        # The table must show no dice before a new roll counts (after an invalid roll,
+        # a tie in the opening, a roll that stood before its time...).
+        self._need_clear = False
+        self._judged: tuple[tuple[int, str | None], ...] = ()
+        # The dice of the roll being played, as they came to rest.
+        self._rolled: tuple[SeenDie, ...] = ()
+        # Dice left down in this half (bottom-seat view) by a mover whose opponent
+        # rolled before he lifted them: ignored until gone.
+        self._stale_half: str | None = None
+        self._last_cube: SeenCube | None = None
+        self._now: dict[str, Any] = {}
+        self._game_started = False
+        self._emit(
+            MatchStartEvent,
+            source="observer",
+            schema_version=SCHEMA_VERSION,
+            match_length=self.state.match_length,
+            players=self.config.players,
+            profile=self.state.profile.name,
+            tags=self.config.tags,
+            **({} if t is None else {"t": t}),
+        )
+
+    @classmethod
+    def resume(cls, config: RefereeConfig, events: Sequence[Event]) -> Referee:
+        """A referee that goes on from a match's earlier events (a restart after a
+        crash): the score, the cube, the position, the dice down and an open flag are
+        as those events left them."""
+        ref = cls(config)
+        if not events:
+            return ref
+        if not isinstance(events[0], MatchStartEvent):
+            raise ValueError("an event log starts with match_start")
+        ref.events = []
+        for event in events:
+            ref._replay(event)
+            ref.events.append(event)
+        return ref
+
+    def _replay(self, e: Event) -> None:
+        st = self.state
+        if isinstance(e, GameStartEvent):
+            if st.phase is Phase.GAME_OVER:
+                st = st.next_game()
+            self._game_started = True
+            if e.first_player is not None:
+                st = st.start_game(e.first_player)
+        elif isinstance(e, OpeningRollEvent):
+            st = st.opening_roll(*e.dice)
+            self._game_started = False
+        elif isinstance(e, RollEvent):
+            st = st.roll(*e.dice, player=e.player)
+        elif isinstance(e, RollInvalidEvent):
+            if st.phase is Phase.ROLL:
+                st = st.invalid_roll(player=e.player)
+        elif isinstance(e, MoveEvent):
+            after = Position.from_position_id(e.after, turn=e.player)
+            if e.legal:
+                st = st.play(after)
+            else:
+                before = Position.from_position_id(e.before, turn=e.player)
+                self.flag = _Flag("", e.player, before, e.dice, after)
+        elif isinstance(e, FlagEvent):
+            self._flags += 1
+            if e.kind == "illegal_play" and self.flag is not None:
+                self.flag.flag_id = e.flag_id
+        elif isinstance(e, FlagClearedEvent):
+            if self.flag is not None and self.flag.flag_id == e.flag_id:
+                self.flag = None
+        elif isinstance(e, AcceptedIllegalEvent):
+            st = st.accept_illegal_play(Position.from_position_id(e.after, turn=e.player))
+            self.flag = None
+        elif isinstance(e, DoubleEvent):
+            st = st.double(e.player, new_value=e.requested_value or e.value)
+        elif isinstance(e, TakeEvent):
+            st = st.take(player=e.player)
+        elif isinstance(e, DropEvent):
+            st = st.drop(player=e.player)
+        elif isinstance(e, ResignEvent):
+            st = st.resign(e.player, e.level)
+        elif isinstance(e, ResignAcceptEvent):
+            st = st.accept_resignation()
+        elif isinstance(e, ResignRejectEvent):
+            st = st.reject_resignation()
+        if isinstance(e, (GameEndEvent, MatchEndEvent)):
+            self._game_started = False
+        self.state = st
+
+    # --- helpers ------------------------------------------------------------------------
+    def _emit(self, cls: type[Event], source: Source = "camera", **fields: Any) -> Event:
+        stamp = {k: v for k, v in self._now.items() if v is not None}
+        stamp.update({k: v for k, v in fields.items() if k in ("t", "frame")})
+        rest = {k: v for k, v in fields.items() if k not in ("t", "frame")}
+        event = cls(seq=len(self.events), source=source, **stamp, **rest)
+        self.events.append(event)
+        return event
+
+    def right_half(self, player: int) -> str:
+        """The half (bottom-seat view) to the right of ``player`` [001 4.1(iv)(a)]."""
+        return "right" if player == self.config.bottom_player else "left"
+
+    def side(self, player: int) -> str:
+        return "bottom" if player == self.config.bottom_player else "top"
+
+    @property
+    def game(self) -> int:
+        return self.state.game_number
+
+    def _next_flag_id(self) -> str:
+        self._flags += 1
+        return f"g{self.game}-{self._flags}"
+
+    # --- the entry points ---------------------------------------------------------------
+    def see(self, sighting: Sighting) -> list[Event]:
+        """Take one settled view; return the events it caused (often none)."""
+        first = len(self.events)
+        self._now = {"t": sighting.t, "frame": sighting.frame}
+        dice = self._live_dice(sighting.dice)
+        phase = self.state.phase
+        if phase in (Phase.START, Phase.GAME_OVER):
+            self._see_setup(sighting, dice)
+        elif self.flag is not None:
+            self._see_flagged(sighting, dice)
+        elif phase is Phase.ROLL:
+            if not self._see_cube(sighting):
+                self._see_roll(sighting, dice)
+        elif phase is Phase.DOUBLED:
+            self._see_answer(sighting)
+        elif phase is Phase.MOVE:
+            self._see_move(sighting, dice)
+        if sighting.cube is not None:
+            self._last_cube = sighting.cube
+        return self.events[first:]
+
+    def _live_dice(self, dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
+        if self._stale_half is None:
+            return dice
+        stale = [d for d in dice if d.half == self._stale_half]
+        if not stale:
+            self._stale_half = None
+            return dice
+        return tuple(d for d in dice if d.half != self._stale_half)
+
+    # --- before a game ----------------------------------------------------------------
+    def _is_opening_layout(self, s: Sighting) -> bool:
+        start = Position.initial()
+        return s.checkers.ceiling() - s.checkers.log_likelihood(start) <= self.config.illegal_margin
+
+    def _see_setup(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
+        state = self.state
+        if state.phase is Phase.MATCH_OVER:
+            return
+        if state.phase is Phase.GAME_OVER:
+            if dice or not self._is_opening_layout(s):
+                return
+            self.state = state = state.next_game()
+        if state.phase is Phase.START and not self._game_started:
+            if dice or not self._is_opening_layout(s):
+                return
+            first = None
+            if state.game_number > 1 and state.profile.later_games == "previous_winner":
+                last = state.last_result
+                first = None if last is None else last.winner
+            self._emit(
+                GameStartEvent,
+                game=state.game_number,
+                score=state.score,
+                crawford=state.is_crawford_game,
+                first_player=first,
+            )
+            self._game_started = True
+            self._need_clear = False
+            if first is not None:
+                self.state = state.start_game(first)
+            return
+        self._see_opening(s, dice)
+
+    def _see_opening(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
+        if self._clear_needed(dice) or len(dice) < 2:
+            return
+        by_player: dict[int, SeenDie] = {}
+        for player in (0, 1):
+            mine = [d for d in dice if d.half == self.right_half(player)]
+            if len(mine) == 1:
+                by_player[player] = mine[0]
+        if len(by_player) != 2 or any(self._die_faults(d) for d in by_player.values()):
+            return  # not yet one flat die in each player's right half [000 r8]
+        d0, d1 = by_player[0].value, by_player[1].value
+        if d0 == d1:
+            self._judge(dice)  # a tie is rolled again [000 r8]
+            return
+        self.state = self.state.opening_roll(d0, d1)
+        self._rolled = (by_player[0], by_player[1])
+        self._game_started = False
+        self._emit(OpeningRollEvent, dice=(d0, d1))
+
+    def _clear_needed(self, dice: tuple[SeenDie, ...]) -> bool:
+        """Whether these dice are still the ones of a roll already judged (an invalid
+        roll, an opening tie): a new roll shows other dice, or none in between."""
+        if self._need_clear and (not dice or _dice_key(dice) != self._judged):
+            self._need_clear = False
+        return self._need_clear
+
+    def _judge(self, dice: Sequence[SeenDie]) -> None:
+        self._need_clear = True
+        self._judged = _dice_key(dice)
+
+    # --- rolling ----------------------------------------------------------------------------
+    def _die_faults(self, die: SeenDie) -> list[str]:
+        out = []
+        if die.cocked >= DIE_FAULT_P:
+            out.append("cocked")
+        if die.half is None:
+            out.append("off_board")
+        elif die.on_checker >= DIE_FAULT_P and self.state.profile.die_on_checker_invalid:
+            out.append("on_checker")
+        return out
+
+    def roll_faults(self, player: int, dice: Sequence[SeenDie]) -> list[str]:
+        """Why a roll of these dice by ``player`` is not valid (empty: valid)
+        [001 4.1(iv), 000 r9]."""
+        reasons: list[str] = []
+        for d in dice:
+            for r in self._die_faults(d):
+                if r not in reasons:
+                    reasons.append(r)
+        on_surface = [d for d in dice if d.half is not None]
+        halves = {d.half for d in on_surface}
+        if self.state.profile.dice_half == "right":
+            if any(h != self.right_half(player) for h in halves):
+                reasons.append("wrong_half")
+        elif len(halves) > 1:
+            reasons.append("different_halves")
+        return reasons
+
+    def _see_roll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
+        if self._clear_needed(dice) or len(dice) < 2:
+            return
+        roller = self.state.on_roll
+        if len(dice) == 2:
+            self._roll(roller, dice)
+            return
+        mine = [d for d in dice if d.half == self.right_half(roller)]
+        if len(mine) == 2 and len(dice) - len(mine) <= 2:
+            # The last mover's dice are still down: this roll came before his turn
+            # was over [001 4.1(v)(a)].
+            self._premature_roll(roller, mine)
+
+    def _premature_roll(self, roller: int, dice: Sequence[SeenDie]) -> None:
+        """``roller`` rolled while the last mover's dice were still down: the roll
+        stands under ``wbf`` [001 4.1(v)(a)], else it is rolled again [000 r9, 002]."""
+        self._stale_half = self.right_half(1 - roller)
+        if self.state.profile.premature_roll_stands:
+            self._roll(
+                roller, dice, note="rolled before the opponent finished: stands [001 4.1(v)(a)]"
+            )
+        else:
+            values = (dice[0].value, dice[1].value)
+            self.state = self.state.invalid_roll(player=roller)
+            self._emit(RollInvalidEvent, player=roller, dice=values, reasons=("premature",))
+            self._judge(dice)
+
+    def _roll(self, player: int, dice: Sequence[SeenDie], note: str | None = None) -> None:
+        values = (dice[0].value, dice[1].value)
+        reasons = self.roll_faults(player, dice)
+        if reasons:
+            self.state = self.state.invalid_roll(player=player)
+            self._emit(RollInvalidEvent, player=player, dice=values, reasons=tuple(reasons))
+            self._judge(dice)
+            return
+        self.state = self.state.roll(*values, player=player)
+        self._rolled = tuple(dice)
+        self._emit(RollEvent, player=player, dice=values, note=note)
+
+    # --- the cube -------------------------------------------------------------------------
+    def _see_cube(self, s: Sighting) -> bool:
+        """A double offered by the player on roll; True when the cube moved."""
+        cube, state = s.cube, self.state
+        if cube is None or self._last_cube is None or cube == self._last_cube:
+            return False
+        player = state.on_roll
+        opponent_side = self.side(1 - player)
+        offered = cube.place == "offered" or (
+            cube.place == opponent_side and cube.level > state.cube_value
+        )
+        if not offered:
+            return False
+        code = state.can_double(player)
+        if code is not None:
+            self._illegal_double(player, code)
+            return True
+        self.state = state.double(player, new_value=cube.level)
+        fields: dict[str, Any] = {"player": player, "value": self.state.offered_cube}
+        if cube.level != self.state.offered_cube:
+            fields["requested_value"] = cube.level
+        self._emit(DoubleEvent, **fields)
+        if cube.place == opponent_side:
+            # Offered and taken while hands hid the table: the cube is on the taker's
+            # side at the new level [001 4.4(iii)].
+            self._see_answer(s)
+        return True
+
+    def _illegal_double(self, player: int, code: str) -> None:
+        try:
+            self.state.double(player)
+            message, rule = f"double by player {player} not allowed", ""
+        except MatchRuleError as e:
+            message = str(e)
+            found = _TAG.search(message)
+            rule = found.group(1) if found else ""
+        self._emit(
+            FlagEvent,
+            flag_id=self._next_flag_id(),
+            kind="illegal_double",
+            player=player,
+            message=message,
+            rule=rule,
+            suggestions=(),
+            note=str(code),
+        )
+
+    def _see_answer(self, s: Sighting) -> None:
+        cube, state = s.cube, self.state
+        if cube is None:
+            return
+        taker = 1 - state.on_roll
+        if cube.place == self.side(taker):
+            self.state = state.take(player=taker)
+            self._emit(TakeEvent, player=taker, value=self.state.cube_value)
+        elif cube.place == "centre" and cube.value == 64:
+            self.state = state.drop(player=taker)
+            self._emit(DropEvent, player=taker)
+            self._game_over()
+
+    # --- the play ---------------------------------------------------------------------------
+    def _see_move(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
+        mover = self.state.on_roll
+        if not self._movers_dice_down(dice):
+            # The mover lifted his dice: the turn is over [001 4.1(vi)(a)]. Dice seen
+            # now are the opponent's next roll, made before a settled view between.
+            self._decide_play(s)
+            if self.state.phase is Phase.ROLL and self.flag is None:
+                if not self._see_cube(s):  # the opponent may double at once
+                    self._see_roll(s, dice)
+            elif self.flag is not None and dice:
+                self._see_flagged(s, dice)
+            return
+        cube = s.cube
+        turned = cube is not None and (
+            cube.place == "offered" or cube.level > self.state.cube_value
+        )
+        if cube is not None and self._last_cube is not None and cube != self._last_cube and turned:
+            if self.state.cube_owner == 1 - mover:
+                # Only the opponent may double: he did, before the play was over,
+                # which stands and waits for the play [001 4.4(v)].
+                self.state = self.state.double(1 - mover, new_value=cube.level)
+            else:
+                # The mover turned the cube after rolling [001 4.4(ii)].
+                self._illegal_double(mover, "already_rolled")
+        theirs = self._not_movers(dice)
+        if len(theirs) >= 2:
+            self._premature(s, theirs[:2])
+
+    def _by_halves(self) -> bool:
+        """Whether the mover's dice are told from others by the half they lie in: his
+        right half [001 4.1(iv)(a)]; not after the opening roll (one die in each
+        half [000 r8]) nor where either half will do."""
+        return self.state.profile.dice_half == "right" and self.state.turns_played > 0
+
+    def _movers_dice_down(self, dice: Sequence[SeenDie]) -> bool:
+        """Whether the mover's dice are still on the table: the numbers he rolled among
+        the dice seen (in his right half, where the profile wants them there)."""
+        state = self.state
+        if self._by_halves():
+            dice = [d for d in dice if d.half == self.right_half(state.on_roll)]
+        if state.dice is None or not dice:
+            return False
+        if self._rolled and all(d.at is not None for d in (*dice, *self._rolled)):
+            # Known places: the dice of the roll must still lie where they came to rest.
+            return all(
+                any(_near(r, d) for d in dice if d.value == r.value) for r in self._rolled
+            )
+        left = [d.value for d in dice]
+        for v in state.dice:
+            if v not in left:
+                return False
+            left.remove(v)
+        return True
+
+    def _not_movers(self, dice: Sequence[SeenDie]) -> list[SeenDie]:
+        """The dice that are not the mover's own (a premature roll by the opponent)."""
+        state = self.state
+        if self._by_halves():
+            return [d for d in dice if d.half != self.right_half(state.on_roll)]
+        rest = list(dice)
+        for v in state.dice or ():
+            for d in rest:
+                if d.value == v:
+                    rest.remove(d)
+                    break
+        return rest
+
+    def _premature(self, s: Sighting, theirs: Sequence[SeenDie]) -> None:
+        """The opponent rolled while the mover's dice were still down: the play is
+        over [001 4.1(v)(a)]; the roll stands under ``wbf``, else it is re-rolled
+        [000 r9, 002]."""
+        mover = self.state.on_roll
+        other = 1 - mover
+        self._decide_play(s)
+        if self.flag is not None:
+            self.accept_illegal_play()  # the opponent rolled: it stands [001 4.2(iii)(a)]
+        if self.state.phase is Phase.ROLL and self.state.on_roll == other:
+            self._premature_roll(other, theirs)
+
+    def ranked_results(
+        self, before: Position, dice: tuple[int, int], evidence: CheckerEvidence
+    ) -> list[tuple[float, Position, str]]:
+        """Every legal result of ``dice`` from ``before`` with its log-likelihood under
+        the evidence and its play text, best first."""
+        out = []
+        for pos, plays in legal_plays(before, dice).items():
+            text = plays[0].mat_text() if plays else ""
+            out.append((evidence.log_likelihood(pos), pos, text))
+        out.sort(key=lambda r: (-r[0], r[1].position_id()))
+        return out
+
+    def _decide_play(self, s: Sighting) -> None:
+        state = self.state
+        assert state.dice is not None
+        before, dice, mover = state.position, state.dice, state.on_roll
+        ranked = self.ranked_results(before, dice, s.checkers)
+        best_ll, best, text = ranked[0]
+        margin = s.checkers.ceiling() - best_ll
+        if margin <= self.config.illegal_margin:
+            self._legal_move(best, text)
+            return
+        guess = s.checkers.guess(mover)
+        shown = guess if guess is not None and not guess.problems() else None
+        flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best)
+        self.flag = flag
+        written = describe_change(before, shown) if shown is not None else "?"
+        self._emit(
+            MoveEvent,
+            player=mover,
+            dice=dice,
+            play=written if shown is not None else "",
+            before=before.position_id(),
+            after=(shown or before).position_id(),
+            legal=False,
+        )
+        rule = broken_rule(before, dice, shown)
+        self._emit(
+            FlagEvent,
+            flag_id=flag.flag_id,
+            kind="illegal_play",
+            player=mover,
+            message=f"{written or 'no move'} is not a legal play of {dice[0]}{dice[1]}",
+            rule=rule,
+            suggestions=tuple(
+                FlagSuggestion(play=t, after=p.position_id())
+                for _, p, t in ranked[: self.config.suggestions]
+            ),
+        )
+
+    def _legal_move(self, after: Position, text: str) -> None:
+        state = self.state
+        assert state.dice is not None
+        self._emit(
+            MoveEvent,
+            player=state.on_roll,
+            dice=state.dice,
+            play=text,
+            before=state.position.position_id(),
+            after=after.position_id(),
+            legal=True,
+        )
+        self.state = state.play(after)
+        if self.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            self._game_over()
+
+    def _see_flagged(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
+        flag = self.flag
+        assert flag is not None
+        mover = flag.player
+        if not dice:
+            ranked = self.ranked_results(flag.before, flag.dice, s.checkers)
+            best_ll, best, text = ranked[0]
+            if s.checkers.ceiling() - best_ll <= self.config.illegal_margin:
+                self.flag = None
+                self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
+                self._legal_move(best, text)
+            else:
+                guess = s.checkers.guess(mover)
+                if guess is not None and not guess.problems():
+                    flag.after = guess
+            return
+        if len(dice) >= 2:
+            # The opponent rolled (the mover's dice were lifted with the flag): the
+            # illegal play stands [001 4.2(iii)(a)].
+            self.accept_illegal_play()
+            if self.flag is None and self.state.phase is Phase.ROLL:
+                self._roll(1 - mover, dice[:2])
+
+    # --- the end of a game --------------------------------------------------------------------
+    def _game_over(self) -> None:
+        state = self.state
+        result = state.last_result
+        if result is None:
+            return
+        self._emit(
+            GameEndEvent,
+            game=state.game_number,
+            winner=result.winner,
+            points=result.points,
+            multiplier=result.multiplier,
+            cube=result.cube_value,
+            reason=result.reason,
+        )
+        if state.phase is Phase.MATCH_OVER:
+            self._emit(MatchEndEvent, winner=result.winner, score=state.score)
+        self._game_started = False
+
+    # --- what only an observer can say -------------------------------------------------------
+    def accept_illegal_play(self, *, source: Source = "camera") -> list[Event]:
+        """The flagged play stands: the opponent rolled or doubled, or the players agreed
+        [001 4.2(iii)(a)]."""
+        first = len(self.events)
+        flag = self.flag
+        if flag is None:
+            return []
+        after = flag.after
+        if after is None:
+            return self._stand_in(flag, source)
+        if self.state.can_accept_illegal_play(after) is not None:
+            return self._stand_in(flag, source)
+        self.flag = None
+        self._emit(
+            AcceptedIllegalEvent,
+            source=source,
+            player=flag.player,
+            play=describe_change(flag.before, after),
+            before=flag.before.position_id(),
+            after=after.position_id(),
+            flag_id=flag.flag_id,
+        )
+        self._emit(FlagClearedEvent, source=source, flag_id=flag.flag_id, how="accepted")
+        self.state = self.state.accept_illegal_play(after)
+        if self.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            self._game_over()
+        return self.events[first:]
+
+    def _stand_in(self, flag: _Flag, source: Source) -> list[Event]:
+        """The flagged play stands, but what was seen cannot stand as a position (a
+        misreading): the likeliest legal result is recorded in its place."""
+        first = len(self.events)
+        self.flag = None
+        self._emit(
+            FlagClearedEvent,
+            source=source,
+            flag_id=flag.flag_id,
+            how="accepted",
+            note="the position seen is impossible: the closest legal play is recorded",
+        )
+        best = flag.suggestion or flag.before
+        self._legal_move(best, describe_change(flag.before, best))
+        return self.events[first:]
+
+    def dismiss_flag(self, flag_id: str | None = None) -> list[Event]:
+        """The observer dismisses the open flag (a misreading)."""
+        if self.flag is None or (flag_id is not None and flag_id != self.flag.flag_id):
+            return []
+        fid = self.flag.flag_id
+        self.flag = None
+        return [self._emit(FlagClearedEvent, source="observer", flag_id=fid, how="dismissed")]
+
+    def resign(self, player: int, level: int, *, t: float | None = None) -> list[Event]:
+        """``player`` offers to resign at ``level`` (1..3) [000 r21, 001 4.5]."""
+        first = len(self.events)
+        self._now = {"t": t, "frame": None}
+        self.state = self.state.resign(player, level)
+        self._emit(ResignEvent, source="observer", player=player, level=level)
+        return self.events[first:]
+
+    def answer_resignation(self, accept: bool, *, t: float | None = None) -> list[Event]:
+        first = len(self.events)
+        self._now = {"t": t, "frame": None}
+        offer = self.state.resignation
+        who = 1 - offer.player if offer is not None else 1 - self.state.on_roll
+        if accept:
+            self.state = self.state.accept_resignation()
+            self.flag = None
+            self._emit(ResignAcceptEvent, source="observer", player=who)
+            self._game_over()
+        else:
+            self.state = self.state.reject_resignation()
+            self._emit(ResignRejectEvent, source="observer", player=who)
+        return self.events[first:]
+
+    def observe(self, event: Event) -> list[Event]:
+        """Apply an observer's event (``resign``, ``resign_accept``, ``resign_reject``)."""
+        t = event.t
+        if isinstance(event, ResignEvent):
+            return self.resign(event.player, event.level, t=t)
+        if isinstance(event, ResignAcceptEvent):
+            return self.answer_resignation(True, t=t)
+        if isinstance(event, ResignRejectEvent):
+            return self.answer_resignation(False, t=t)
+        raise ValueError(f"the referee takes no {event.TYPE!r} from an observer")
+
+
+#: How far (cm) a die may seem to move and still be the same die lying there.
+SAME_PLACE_CM = 1.5
+
+
+def _near(a: SeenDie, b: SeenDie) -> bool:
+    assert a.at is not None and b.at is not None
+    return abs(a.at[0] - b.at[0]) + abs(a.at[1] - b.at[1]) <= SAME_PLACE_CM
+
+
+def _dice_key(dice: Sequence[SeenDie]) -> tuple[tuple[int, str | None], ...]:
+    return tuple(sorted(((d.value, d.half) for d in dice), key=lambda k: (k[0], k[1] or "")))
+
+
+# --- describing an illegal play -----------------------------------------------------------------
+
+
+def describe_change(before: Position, after: Position) -> str:
+    """A play text for the mover's checkers that moved from ``before`` to ``after``
+    (mover on roll in ``before``) in GNU Backgammon's numbers (25 the bar, 0 off):
+    sources paired with destinations, highest first; ``""`` when none moved. Not
+    necessarily the way it was played, just a way (for flags).
+
+    >>> describe_change(Position.initial(), Position.from_position_id("4HPwATCwZ/ABMA"))
+    '8/5 6/5'
+    """
+    mover = before.turn
+    a, b = before.boards[mover], after.boards[mover]
+    lost: list[int] = []
+    gained: list[int] = []
+    for i in range(BAR + 1):
+        point = 25 if i == BAR else i + 1
+        lost += [point] * max(0, a[i] - b[i])
+        gained += [point] * max(0, b[i] - a[i])
+    gained += [0] * max(0, after.off(mover) - before.off(mover))
+    lost.sort(reverse=True)
+    gained.sort(reverse=True)
+    opp_before, opp_after = before.boards[1 - mover], after.boards[1 - mover]
+    hits = {
+        24 - i
+        for i in range(24)
+        if opp_after[i] < opp_before[i] and opp_after[BAR] > opp_before[BAR]
+    }
+    parts = []
+    for src, dst in zip(lost, gained, strict=False):
+        parts.append(f"{src}/{dst}{'*' if dst in hits else ''}")
+    return " ".join(parts)
+
+
+def broken_rule(before: Position, dice: tuple[int, int], after: Position | None) -> str:
+    """The ``RULES.md`` tag an illegal play most likely broke.
+
+    A checker on a point the opponent holds [000 r13]; a checker moved while one is
+    on the bar [000 r15]; bearing off with checkers outside [000 r16]; fewer pips
+    than a legal play uses (a die left unplayed, or the smaller where the larger was
+    due) [000 r12]; else a wrong distance [000 r10a].
+    """
+    if after is None:
+        return "000 r13"
+    mover = before.turn
+    a, b = before.boards[mover], after.boards[mover]
+    if a[BAR] > 0 and b[BAR] > 0 and any(b[i] < a[i] for i in range(24)):
+        return "000 r15"
+    if after.off(mover) > before.off(mover) and any(n for n in a[6:BAR]):
+        return "000 r16"
+    used = before.pips(mover) - after.pips(mover)
+    legal = [before.pips(mover) - p.pips(mover) for p in legal_plays(before, dice)]
+    if legal and min(legal) - used >= min(dice):
+        return "000 r12"  # at least a die's worth of pips unplayed
+    return "000 r10a"
+
+
+__all__ = [
+    "CheckerEvidence",
+    "ExactCheckers",
+    "Referee",
+    "RefereeConfig",
+    "SeenCube",
+    "SeenDie",
+    "Sighting",
+    "broken_rule",
+    "describe_change",
+]

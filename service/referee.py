@@ -1,0 +1,330 @@
+"""The referee loop: frames in, events and a transcript out.
+
+``frames → motion gate → (settled) board reader → stabiliser → referee`` for a
+camera, a video file or a folder of frames; or a clip's ground truth standing in
+for the camera (``eyes="truth"``) to measure the referee apart from vision.
+
+Real time: with ``realtime=True`` the loop behaves as it would behind a live camera
+that only keeps the latest frame. Each frame arrives at its own time; while the
+loop is still busy with an earlier one, frames are dropped. An event's decision
+time (``Decision.at``) is when the loop finished the frame that caused it, so
+flag latency includes every millisecond spent reading.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gammoneye.engine.events import Event, read_event_log
+from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
+from gammoneye.vision.sighting import sighting_key, sighting_of
+from gammoneye.vision.stabilise import Stabiliser
+
+FRAME_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
+
+
+class SourceError(ValueError):
+    """A frame source that cannot be opened or read."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    ref: int | str
+    t: float
+    image: Any  # BGR uint8, or None for truth-only frames
+
+
+def folder_frames(folder: Path, fps: float) -> Iterator[Frame]:
+    """The pictures of a folder in name order, ``fps`` apart."""
+    import cv2
+
+    files = sorted(p for p in folder.iterdir() if p.suffix.lower() in FRAME_SUFFIXES)
+    if not files:
+        raise SourceError(f"{folder} holds no frames ({', '.join(FRAME_SUFFIXES)})")
+    for i, path in enumerate(files):
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise SourceError(f"{path} is not a picture OpenCV can read")
+        yield Frame(i, i / fps, image)
+
+
+def capture_frames(spec: str, fps: float | None = None) -> Iterator[Frame]:
+    """A video file, a camera index or a stream URL, through OpenCV."""
+    import cv2
+
+    source: int | str = int(spec) if spec.isdigit() else spec
+    cap = cv2.VideoCapture(source)
+    if not cap.isOpened():
+        raise SourceError(f"cannot open {spec!r} (a video file, camera index or stream URL)")
+    live = isinstance(source, int) or "://" in spec
+    start = time.monotonic()
+    rate = fps or cap.get(cv2.CAP_PROP_FPS) or 10.0
+    i = 0
+    try:
+        while True:
+            ok, image = cap.read()
+            if not ok:
+                return
+            t = time.monotonic() - start if live else i / rate
+            yield Frame(i, t, image)
+            i += 1
+    finally:
+        cap.release()
+
+
+def open_source(spec: str, fps: float | None = None) -> Iterator[Frame]:
+    """Frames from a folder of pictures (or a rendered clip's folder), a video file, a
+    camera index or a stream URL."""
+    path = Path(spec)
+    if path.is_dir():
+        clip = path / "clip.json"
+        frames = path / "frames"
+        if clip.is_file() and frames.is_dir():
+            rate = fps or float(json.loads(clip.read_text("utf-8")).get("fps", 10.0))
+            return folder_frames(frames, rate)
+        return folder_frames(path, fps or 10.0)
+    if not spec.isdigit() and "://" not in spec and not path.exists():
+        raise SourceError(f"no such file or folder: {spec}")
+    return capture_frames(spec, fps)
+
+
+# --- eyes: what turns a frame into a sighting -----------------------------------------------
+
+
+class CameraEyes:
+    """Motion gate, then the board reader on settled frames only.
+
+    ``corners``: the field's corners (a calibration); ``None`` finds the field in the
+    first settled frame. The colour of each player and the direction of play are
+    learnt from the first reading that shows the opening layout.
+    """
+
+    def __init__(
+        self,
+        bottom_player: int,
+        corners: Any = None,
+        *,
+        reader: Any = None,
+        settle_frames: int = 2,
+    ) -> None:
+        from gammoneye.vision.gate import MotionGate
+        from gammoneye.vision.read import BoardReader
+
+        self.bottom_player = bottom_player
+        self.reader = reader or BoardReader.load()
+        self.gate = MotionGate(settle_frames=settle_frames)
+        self.corners = None if corners is None else np.asarray(corners, np.float64)
+        self.profile: Any = None
+        self.colours: tuple[str, str] | None = None
+        self.reads = 0
+        self.read_seconds = 0.0
+
+    def settled(self, frame: Frame) -> bool:
+        return bool(self.gate.update(frame.image).settled)
+
+    def _profile(self, image: Any) -> Any:
+        from gammoneye.calibration.find import find_field
+        from gammoneye.calibration.profile import CalibrationProfile
+
+        if self.profile is not None:
+            return self.profile
+        size = (image.shape[1], image.shape[0])
+        if self.corners is None:
+            found = find_field(image)
+            if found is None:
+                return None
+            self.corners = found.corners_px
+        self.profile = CalibrationProfile.from_corners(
+            self.corners, size, source="referee", long_side_first=True
+        )
+        return self.profile
+
+    def look(self, frame: Frame) -> Sighting | None:
+        from dataclasses import replace
+
+        from gammoneye.calibration.boardspace import Orientation
+        from gammoneye.vision.read import NoBoardError
+        from gammoneye.vision.selfcal import match_opening
+
+        profile = self._profile(frame.image)
+        if profile is None:
+            return None
+        start = time.perf_counter()
+        try:
+            reading = self.reader.read(frame.image, profile)
+        except NoBoardError:
+            return None
+        finally:
+            self.reads += 1
+            self.read_seconds += time.perf_counter() - start
+        if self.colours is None:
+            found = match_opening(reading)
+            if found.points_agreeing < 24:
+                return None  # colours unknown until the opening is seen
+            other = next(c for c in reading.colours if c != found.bottom_colour)
+            by_player = {self.bottom_player: found.bottom_colour, 1 - self.bottom_player: other}
+            self.colours = (by_player[0], by_player[1])
+            if not found.home_right:
+                self.profile = replace(
+                    profile, orientation=Orientation(self.bottom_player, home_right=False)
+                )
+                reading = self.reader.read(frame.image, self.profile)
+        return sighting_of(reading, self.colours, self.bottom_player, t=frame.t, frame=frame.ref)
+
+
+class TruthEyes:
+    """A rendered clip's ground truth as a perfect camera (no pictures read)."""
+
+    def __init__(self, clip: Path) -> None:
+        from gammoneye.datasets.render.cliptruth import read_truth_rows
+
+        self.rows = {row["frame"]: row for row in read_truth_rows(clip)}
+        meta = json.loads((clip / "clip.json").read_text("utf-8"))
+        self.bottom_player = int(meta["bottom_player"])
+        self._previous = ""
+
+    def frames(self) -> Iterator[Frame]:
+        for ref, row in self.rows.items():
+            yield Frame(ref, float(row["t"]), None)
+
+    def settled(self, frame: Frame) -> bool:
+        """No hand over the table, no checker in the air, no die tumbling, nothing
+        changed since the last frame: what a motion gate would call still."""
+        row = self.rows[frame.ref]
+        key = json.dumps([row.get("checkers"), row.get("dice"), row.get("cube")])
+        changed, self._previous = key != self._previous, key
+        return (
+            not changed
+            and not row.get("hands")
+            and not row.get("in_air")
+            and row.get("phase") != "rolling"
+        )
+
+    def look(self, frame: Frame) -> Sighting | None:
+        from gammoneye.datasets.render.cliptruth import truth_sighting
+
+        return truth_sighting(self.rows[frame.ref], self.bottom_player)
+
+
+# --- the loop -------------------------------------------------------------------------------
+
+
+@dataclass
+class Decision:
+    event: Event
+    at: float  # when the loop had decided it (seconds, the frames' clock)
+
+
+@dataclass
+class RunStats:
+    frames: int = 0
+    dropped: int = 0
+    sightings: int = 0
+    busy_seconds: float = 0.0
+    wall_seconds: float = 0.0
+    decisions: list[Decision] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+    @property
+    def fps(self) -> float:
+        return self.frames / self.busy_seconds if self.busy_seconds > 0 else float("inf")
+
+
+def run_referee(
+    frames: Iterable[Frame],
+    eyes: CameraEyes | TruthEyes,
+    referee: Referee,
+    *,
+    observer: Iterable[Event] = (),
+    realtime: bool = True,
+    agree: int = 2,
+    window: int = 3,
+    on_events: Callable[[list[Event]], None] | None = None,
+    progress: Callable[[Frame], None] | None = None,
+) -> RunStats:
+    """Drive ``referee`` from ``frames`` (see the module docstring); ``observer``
+    events (resignations...) are applied at their ``t``."""
+    stats = RunStats()
+    stab: Stabiliser[Sighting] = Stabiliser(agree, window)
+    pending = sorted(observer, key=lambda e: e.t or 0.0)
+    busy_until = 0.0
+    wall = time.perf_counter()
+
+    def deliver(new: list[Event], at: float) -> None:
+        if not new:
+            return
+        stats.decisions += [Decision(e, at) for e in new]
+        if on_events:
+            on_events(new)
+
+    def observe(event: Event, at: float) -> None:
+        try:
+            deliver(referee.observe(event), at)
+        except ValueError as exc:  # MatchRuleError: the match is not where he thinks
+            stats.refused.append(f"t={at:.1f}: observer's {event.TYPE} refused: {exc}")
+
+    for frame in frames:
+        while pending and (pending[0].t or 0.0) <= frame.t:
+            observe(pending.pop(0), frame.t)
+        if realtime and frame.t < busy_until:
+            stats.dropped += 1
+            continue
+        start = time.perf_counter()
+        stats.frames += 1
+        new: list[Event] = []
+        if not eyes.settled(frame):
+            stab.reset()
+        elif stab.waiting:
+            sighting = eyes.look(frame)
+            if sighting is not None:
+                stats.sightings += 1
+                stable = stab.push(sighting_key(sighting), sighting)
+                if stable is not None:
+                    new = referee.see(stable)
+        cost = time.perf_counter() - start
+        stats.busy_seconds += cost
+        busy_until = max(busy_until, frame.t) + cost
+        deliver(new, busy_until if realtime else frame.t)
+        if progress:
+            progress(frame)
+    for e in pending:
+        observe(e, e.t or 0.0)
+    stats.wall_seconds = time.perf_counter() - wall
+    return stats
+
+
+def clip_referee_config(clip: Path, truth: list[Event]) -> RefereeConfig:
+    """The referee set up as the clip's match: players, length, profile, seats, and
+    the score of the clip's first game."""
+    from gammoneye.engine.events import GameStartEvent, MatchStartEvent
+
+    meta = json.loads((clip / "clip.json").read_text("utf-8"))
+    start = next(e for e in truth if isinstance(e, MatchStartEvent))
+    first = next((e for e in truth if isinstance(e, GameStartEvent)), None)
+    return RefereeConfig(
+        profile=start.profile,
+        match_length=start.match_length,
+        players=(start.players[0], start.players[1]),
+        bottom_player=int(meta["bottom_player"]),
+        tags=tuple((a, b) for a, b in start.tags),
+        score=(first.score[0], first.score[1]) if first else (0, 0),
+        game=first.game if first else 1,
+        crawford=bool(first.crawford) if first else False,
+    )
+
+
+def read_truth(clip: Path) -> list[Event]:
+    path = clip / "events.jsonl"
+    if not path.is_file():
+        raise SourceError(f"{clip} is no rendered clip: it has no events.jsonl")
+    events, problems = read_event_log(path.read_text("utf-8"))
+    if problems:
+        raise SourceError(f"{path}: {problems[0]}")
+    return events

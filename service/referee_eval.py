@@ -1,0 +1,235 @@
+"""``gammoneye eval referee``: the referee's events against a clip's ground truth.
+
+The two event logs are aligned, not compared line by line (a referee may see a roll
+a frame later, or write an equivalent play differently):
+
+- **plays**: each legal ``move`` of the truth is matched, in order, to one of ours
+  with the same player, dice (in any order) and resulting position; a play is
+  transcribed exactly when it is matched;
+- **cube actions**: ``double``/``take``/``drop`` by player, in order;
+- **illegal-play flags**: a truth ``flag`` is found when we raised an
+  ``illegal_play`` flag for the same player within ``FLAG_WINDOW`` seconds; its
+  latency is our flag's time minus the truth's (the frame where the dice were
+  lifted). Recall by fault kind (the truth flag's ``note``), precision over all ours;
+- **invalid rolls**: truth ``roll_invalid`` events against ours, by player and time;
+  a false alarm is one of ours that matches none, counted against all valid rolls.
+"""
+
+from __future__ import annotations
+
+import difflib
+import statistics
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gammoneye.engine.events import (
+    DoubleEvent,
+    DropEvent,
+    Event,
+    FlagEvent,
+    GameEndEvent,
+    MoveEvent,
+    RollEvent,
+    RollInvalidEvent,
+    TakeEvent,
+)
+
+#: How far (seconds) our flag or invalid roll may be from the truth's and still match:
+#: from a little before (the truth's frame may be the hand's, ours the settled one's)
+#: to well after.
+FLAG_WINDOW = (-1.0, 5.0)
+
+
+def _aligned(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
+    matcher = difflib.SequenceMatcher(None, list(a), list(b), autojunk=False)
+    return sum(block.size for block in matcher.get_matching_blocks())
+
+
+def _move_key(e: MoveEvent) -> tuple[Any, ...]:
+    return (e.player, tuple(sorted(e.dice)), e.after)
+
+
+@dataclass
+class RefereeScore:
+    """How one run of the referee compares with the truth (counts add up over clips)."""
+
+    plays: int = 0
+    plays_right: int = 0
+    plays_extra: int = 0
+    cube: int = 0
+    cube_right: int = 0
+    game_ends: int = 0
+    game_ends_right: int = 0
+    flags: dict[str, int] = field(default_factory=dict)  # truth illegal plays by kind
+    flags_found: dict[str, int] = field(default_factory=dict)
+    our_flags: int = 0
+    our_flags_true: int = 0
+    invalid: dict[str, int] = field(default_factory=dict)  # truth invalid rolls by reason
+    invalid_found: dict[str, int] = field(default_factory=dict)
+    valid_rolls: int = 0
+    false_invalid: int = 0
+    latencies: list[float] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def add(self, other: RefereeScore) -> None:
+        for name in (
+            "plays",
+            "plays_right",
+            "plays_extra",
+            "cube",
+            "cube_right",
+            "game_ends",
+            "game_ends_right",
+            "our_flags",
+            "our_flags_true",
+            "valid_rolls",
+            "false_invalid",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("flags", "flags_found", "invalid", "invalid_found"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for k, v in theirs.items():
+                mine[k] = mine.get(k, 0) + v
+        self.latencies += other.latencies
+        self.problems += other.problems
+
+    # --- the figures -----------------------------------------------------------------------
+    @staticmethod
+    def _pct(n: int, d: int) -> float | None:
+        return None if d == 0 else 100.0 * n / d
+
+    def figures(self) -> dict[str, Any]:
+        lat = sorted(self.latencies)
+
+        def q(p: float) -> float | None:
+            if not lat:
+                return None
+            return lat[min(len(lat) - 1, round(p * (len(lat) - 1)))]
+
+        return {
+            "plays": self.plays,
+            "plays_exact_pct": self._pct(self.plays_right, self.plays),
+            "plays_extra": self.plays_extra,
+            "cube_actions": self.cube,
+            "cube_right_pct": self._pct(self.cube_right, self.cube),
+            "game_ends_right_pct": self._pct(self.game_ends_right, self.game_ends),
+            "illegal_plays": sum(self.flags.values()),
+            "flag_recall_pct": self._pct(sum(self.flags_found.values()), sum(self.flags.values())),
+            "flag_recall_by_kind": {
+                k: f"{self.flags_found.get(k, 0)}/{n}" for k, n in sorted(self.flags.items())
+            },
+            "flag_precision_pct": self._pct(self.our_flags_true, self.our_flags),
+            "our_flags": self.our_flags,
+            "invalid_rolls": sum(self.invalid.values()),
+            "invalid_recall_pct": self._pct(
+                sum(self.invalid_found.values()), sum(self.invalid.values())
+            ),
+            "invalid_recall_by_reason": {
+                k: f"{self.invalid_found.get(k, 0)}/{n}" for k, n in sorted(self.invalid.items())
+            },
+            "invalid_false_alarm_pct": self._pct(self.false_invalid, self.valid_rolls),
+            "flag_latency_p50_s": q(0.5),
+            "flag_latency_p95_s": q(0.95),
+            "flag_latency_max_s": lat[-1] if lat else None,
+            "flag_latency_mean_s": statistics.fmean(lat) if lat else None,
+        }
+
+
+def _matched_in_time(
+    truth: Sequence[tuple[float, int, Any]], ours: Sequence[tuple[float, int, Any]]
+) -> list[tuple[int, int]]:
+    """Greedy one-to-one matching by player and time window: (truth index, our index)."""
+    used: set[int] = set()
+    pairs = []
+    for i, (t, player, _) in enumerate(truth):
+        best = None
+        for j, (u, p, _) in enumerate(ours):
+            if j in used or p != player:
+                continue
+            dt = u - t
+            if FLAG_WINDOW[0] <= dt <= FLAG_WINDOW[1] and (best is None or abs(dt) < best[0]):
+                best = (abs(dt), j)
+        if best is not None:
+            used.add(best[1])
+            pairs.append((i, best[1]))
+    return pairs
+
+
+def compare_events(
+    truth: Sequence[Event],
+    ours: Sequence[Event],
+    *,
+    decided_at: Mapping[int, float] | None = None,
+) -> RefereeScore:
+    """Score our events against the truth's (see the module docstring).
+    ``decided_at`` maps ``id(event)`` of ours to when it was decided (else its ``t``)."""
+    score = RefereeScore()
+    when = decided_at or {}
+
+    def at(e: Event) -> float:
+        return when.get(id(e), e.t or 0.0)
+
+    t_moves = [_move_key(e) for e in truth if isinstance(e, MoveEvent) and e.legal]
+    o_moves = [_move_key(e) for e in ours if isinstance(e, MoveEvent) and e.legal]
+    score.plays = len(t_moves)
+    score.plays_right = _aligned(t_moves, o_moves)
+    score.plays_extra = max(0, len(o_moves) - score.plays_right)
+
+    cube_types = (DoubleEvent, TakeEvent, DropEvent)
+    t_cube = [(e.TYPE, e.player) for e in truth if isinstance(e, cube_types)]
+    o_cube = [(e.TYPE, e.player) for e in ours if isinstance(e, cube_types)]
+    score.cube = len(t_cube)
+    score.cube_right = _aligned(t_cube, o_cube)
+
+    t_ends = [(e.game, e.winner, e.points) for e in truth if isinstance(e, GameEndEvent)]
+    o_ends = [(e.game, e.winner, e.points) for e in ours if isinstance(e, GameEndEvent)]
+    score.game_ends = len(t_ends)
+    score.game_ends_right = _aligned(t_ends, o_ends)
+
+    def flags(events: Sequence[Event]) -> list[tuple[float, int, Any]]:
+        return [
+            (at(e), e.player if e.player is not None else -1, e)
+            for e in events
+            if isinstance(e, FlagEvent) and e.kind == "illegal_play"
+        ]
+
+    t_flags, o_flags = flags(truth), flags(ours)
+    for _, _, e in t_flags:
+        kind = e.note or "illegal_play"
+        score.flags[kind] = score.flags.get(kind, 0) + 1
+    pairs = _matched_in_time(t_flags, o_flags)
+    for i, j in pairs:
+        kind = t_flags[i][2].note or "illegal_play"
+        score.flags_found[kind] = score.flags_found.get(kind, 0) + 1
+        score.latencies.append(o_flags[j][0] - t_flags[i][0])
+    score.our_flags = len(o_flags)
+    score.our_flags_true = len(pairs)
+    for j, (t, _who, e) in enumerate(o_flags):
+        if j not in {b for _, b in pairs}:
+            score.problems.append(f"t={t:.1f}: flag not in the truth: {e.message}")
+    for i, (t, player, e) in enumerate(t_flags):
+        if i not in {a for a, _ in pairs}:
+            score.problems.append(f"t={t:.1f}: missed illegal play ({e.note}) by {player}")
+
+    def invalid(events: Sequence[Event]) -> list[tuple[float, int, Any]]:
+        return [(at(e), e.player, e) for e in events if isinstance(e, RollInvalidEvent)]
+
+    t_inv, o_inv = invalid(truth), invalid(ours)
+    for _, _, e in t_inv:
+        for r in e.reasons:
+            score.invalid[r] = score.invalid.get(r, 0) + 1
+    inv_pairs = _matched_in_time(t_inv, o_inv)
+    for i, _ in inv_pairs:
+        for r in t_inv[i][2].reasons:
+            score.invalid_found[r] = score.invalid_found.get(r, 0) + 1
+    score.valid_rolls = sum(isinstance(e, RollEvent) for e in truth)
+    matched_ours = {b for _, b in inv_pairs}
+    score.false_invalid = len(o_inv) - len(matched_ours)
+    for j, (t, _who, e) in enumerate(o_inv):
+        if j not in matched_ours:
+            score.problems.append(f"t={t:.1f}: invalid roll not in the truth: {list(e.reasons)}")
+    for i, (t, player, e) in enumerate(t_inv):
+        if i not in {a for a, _ in inv_pairs}:
+            score.problems.append(f"t={t:.1f}: missed invalid roll {list(e.reasons)} by {player}")
+    return score

@@ -1,0 +1,269 @@
+"""The referee (engine/referee.py) and its loop (service/referee.py), driven by rendered
+clips' ground truth: every injected fault must be called, nothing else."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gammoneye.datasets.render.clip import ClipConfig, parse_games, write_clip_truth
+from gammoneye.engine.events import MoveEvent, dumps_event
+from gammoneye.engine.position import Position
+from gammoneye.engine.referee import (
+    ExactCheckers,
+    Referee,
+    RefereeConfig,
+    SeenCube,
+    SeenDie,
+    Sighting,
+    broken_rule,
+    describe_change,
+)
+from gammoneye.service.cli import app
+from gammoneye.service.journal import Journal, JournalError
+from gammoneye.service.referee import TruthEyes, clip_referee_config, read_truth, run_referee
+from gammoneye.service.referee_eval import compare_events
+
+REPO = Path(__file__).resolve().parents[1]
+TESTBED = REPO / "service" / "data" / "testbed_match.mat"
+CHARLOT = REPO.parent / "shared" / "data" / "mat" / "kevung_charlot1-charlot2_7p.mat"
+
+
+def _clip(tmp: Path, mat: Path, games: str, seed: int, profile: str = "wbf") -> Path:
+    out = tmp / f"{mat.stem}-{seed}-{profile}"
+    cfg = ClipConfig(
+        mat.read_text("utf-8"),
+        mat.name,
+        out,
+        seed=seed,
+        games=parse_games(games),
+        faults="all",
+        profile=profile,
+    )
+    write_clip_truth(cfg)
+    return out
+
+
+def _run(clip: Path) -> tuple[list, Referee]:
+    truth = read_truth(clip)
+    ref = Referee(clip_referee_config(clip, truth), t=0.0)
+    eyes = TruthEyes(clip)
+    observer = [e for e in truth if e.source == "observer" and e.TYPE != "match_start"]
+    stats = run_referee(eyes.frames(), eyes, ref, observer=observer)
+    assert not stats.refused
+    return truth, ref
+
+
+@pytest.fixture(scope="module")
+def testbed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # games 2-4 of the testbed offer every fault kind, smaller_die included
+    return _clip(tmp_path_factory.mktemp("clips"), TESTBED, "2-4", 7)
+
+
+def test_truth_clip_is_refereed_exactly(testbed: Path) -> None:
+    truth, ref = _run(testbed)
+    score = compare_events(truth, ref.events)
+    fig = score.figures()
+    assert score.plays > 150 and fig["plays_exact_pct"] == 100.0 and score.plays_extra == 0
+    assert score.cube > 0 and fig["cube_right_pct"] == 100.0
+    assert fig["game_ends_right_pct"] == 100.0
+    # every kind of illegal play and of invalid roll was injected, and each was called
+    assert set(score.flags) == {
+        "bar_not_first",
+        "blocked_point",
+        "early_bear_off",
+        "smaller_die",
+        "unplayed_die",
+        "wrong_distance",
+    }
+    assert score.flags_found == score.flags and score.our_flags == sum(score.flags.values())
+    assert {"cocked", "wrong_half", "on_checker"} <= set(score.invalid)
+    assert score.invalid_found == score.invalid and score.false_invalid == 0
+    assert fig["flag_latency_p95_s"] is not None and fig["flag_latency_p95_s"] <= 0.5
+
+
+def test_premature_roll_is_rerolled_under_club(tmp_path: Path) -> None:
+    clip = _clip(tmp_path, CHARLOT, "1-2", 3, profile="club")
+    truth, ref = _run(clip)
+    score = compare_events(truth, ref.events)
+    assert score.invalid.get("premature", 0) >= 1
+    assert score.invalid_found == score.invalid and score.false_invalid == 0
+    assert score.plays_right == score.plays and score.flags_found == score.flags
+
+
+def test_resume_after_a_crash_goes_on_as_if_nothing_happened(testbed: Path, tmp_path: Path) -> None:
+    truth, whole = _run(testbed)
+    cut = next(i for i, e in enumerate(whole.events) if e.TYPE == "flag") + 1  # a flag is open
+    with Journal(tmp_path / "journal.sqlite") as journal:
+        journal.append(whole.events[:cut])
+    with Journal(tmp_path / "journal.sqlite") as journal:  # "restarted"
+        earlier = journal.events()
+        with pytest.raises(JournalError):
+            journal.append(earlier[-1:])  # the same seq twice is refused
+    assert [dumps_event(e) for e in earlier] == [dumps_event(e) for e in whole.events[:cut]]
+    resumed = Referee.resume(whole.config, earlier)
+    assert resumed.flag is not None and resumed.state == _state_after(whole, cut)
+    # feed the rest of the clip from the frame after the cut
+    after_t = whole.events[cut - 1].t or 0.0
+    eyes = TruthEyes(testbed)
+    frames = (f for f in eyes.frames() if f.t > after_t)
+    observer = [
+        e
+        for e in truth
+        if e.source == "observer" and e.TYPE != "match_start" and (e.t or 0) > after_t
+    ]
+    run_referee(frames, eyes, resumed, observer=observer)
+    rest = [dumps_event(e) for e in resumed.events[cut:]]
+    assert rest == [dumps_event(e) for e in whole.events[cut:]]
+
+
+def _state_after(ref: Referee, n: int):  # type: ignore[no-untyped-def]
+    return Referee.resume(ref.config, ref.events[:n]).state
+
+
+def test_rules_constrained_decoding_picks_the_legal_play_under_noise() -> None:
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    start = Position.initial()
+    ref.see(Sighting(ExactCheckers(start)))
+    ref.see(
+        Sighting(ExactCheckers(start), dice=(SeenDie(3, half="right"), SeenDie(1, half="left")))
+    )
+    played = Position.from_position_id("4HPwATCwZ/ABMA")  # 8/5 6/5
+
+    class OneOff:
+        """Sure of the play but for one point, read one checker short (weakly)."""
+
+        def log_likelihood(self, position: Position) -> float:
+            return -2.0 * min(3, _out_of_place(played, position)) - (
+                0.5 if position == played else 0
+            )
+
+        def ceiling(self) -> float:
+            return 0.0
+
+        def guess(self, turn: int) -> Position | None:
+            return None
+
+    events = ref.see(Sighting(OneOff()))
+    assert [e.TYPE for e in events] == ["move"]
+    move = events[0]
+    assert isinstance(move, MoveEvent) and move.legal and move.after == played.position_id()
+
+
+def _out_of_place(a: Position, b: Position) -> int:
+    from gammoneye.engine.moves import checkers_out_of_place
+
+    return checkers_out_of_place(a, b)
+
+
+def test_an_illegal_play_is_flagged_with_suggestions_and_cleared_when_corrected() -> None:
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=1))
+    start = Position.initial()
+    ref.see(Sighting(ExactCheckers(start)))
+    # player 1 sits at the bottom: his right half is "right"; player 0's die is "left"
+    ref.see(
+        Sighting(ExactCheckers(start), dice=(SeenDie(5, half="left"), SeenDie(2, half="right")))
+    )
+    assert ref.state.on_roll == 0 and ref.state.dice == (5, 2)
+    wrong = Position.from_position_id("4HPwATDgc/ABMA", turn=0)
+    wrong = Position((tuple(_moved(wrong.boards[0], 13, 7)), wrong.boards[1]), 0)  # 13/7: 6 pips
+    events = ref.see(Sighting(ExactCheckers(wrong)))
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    flag = events[1]
+    assert flag.kind == "illegal_play" and flag.player == 0 and len(flag.suggestions) == 3
+    assert flag.rule == "000 r10a"
+    # the player corrects the board to 13/8 13/11
+    right = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
+    events = ref.see(Sighting(ExactCheckers(right)))
+    assert [e.TYPE for e in events] == ["flag_cleared", "move"]
+    assert events[0].how == "corrected" and events[1].legal
+
+
+def _moved(board: tuple[int, ...], src: int, dst: int) -> list[int]:
+    out = list(board)
+    out[src - 1] -= 1
+    out[dst - 1] += 1
+    return out
+
+
+def test_an_illegal_play_stands_once_the_opponent_rolls() -> None:
+    ref = Referee(RefereeConfig(match_length=3))
+    start = Position.initial()
+    ref.see(Sighting(ExactCheckers(start)))
+    ref.see(
+        Sighting(ExactCheckers(start), dice=(SeenDie(4, half="right"), SeenDie(2, half="left")))
+    )
+    wrong = Position((tuple(_moved(start.boards[0], 13, 6)), start.boards[1]), 0)  # 7 pips
+    ref.see(Sighting(ExactCheckers(wrong)))
+    events = ref.see(
+        Sighting(ExactCheckers(wrong), dice=(SeenDie(6, half="left"), SeenDie(1, half="left")))
+    )
+    assert [e.TYPE for e in events] == ["accepted_illegal", "flag_cleared", "roll"]
+    assert events[1].how == "accepted" and ref.state.on_roll == 1 and ref.state.dice == (6, 1)
+
+
+def test_invalid_rolls_by_profile() -> None:
+    wbf = Referee(RefereeConfig(profile="wbf", match_length=3))
+    konstanz = Referee(RefereeConfig(profile="konstanz"))
+    both_left = [SeenDie(3, half="left"), SeenDie(5, half="left")]
+    split = [SeenDie(3, half="left"), SeenDie(5, half="right")]
+    assert wbf.roll_faults(0, both_left) == ["wrong_half"]  # player 0's right is "right"
+    assert wbf.roll_faults(1, both_left) == []
+    assert konstanz.roll_faults(0, both_left) == []
+    assert konstanz.roll_faults(0, split) == ["different_halves"]
+    assert wbf.roll_faults(0, [SeenDie(3, cocked=0.9), SeenDie(5)]) == ["cocked"]
+    assert wbf.roll_faults(0, [SeenDie(3, on_checker=0.8), SeenDie(5)]) == ["on_checker"]
+    assert wbf.roll_faults(0, [SeenDie(3, half=None), SeenDie(5)]) == ["off_board"]
+
+
+def test_a_double_in_the_crawford_game_is_flagged() -> None:
+    ref = Referee(RefereeConfig(match_length=3, score=(2, 0), game=2, crawford=True))
+    start = Position.initial()
+    cube = SeenCube(64, "centre")
+    ref.see(Sighting(ExactCheckers(start), cube=cube))
+    ref.see(
+        Sighting(
+            ExactCheckers(start),
+            dice=(SeenDie(3, half="right"), SeenDie(1, half="left")),
+            cube=cube,
+        )
+    )
+    played = Position.from_position_id("4HPwATCwZ/ABMA")
+    ref.see(Sighting(ExactCheckers(played), cube=cube))
+    events = ref.see(Sighting(ExactCheckers(played), cube=SeenCube(2, "offered")))
+    assert [e.TYPE for e in events] == ["flag"]
+    assert events[0].kind == "illegal_double" and events[0].rule == "001 4.4(i),(iv)"
+
+
+def test_describe_and_classify_illegal_plays() -> None:
+    start = Position.initial()
+    early = Position((tuple(_off(start.boards[0], 6)), start.boards[1]), 0)
+    assert describe_change(start, early) == "6/0"
+    assert broken_rule(start, (6, 4), early) == "000 r16"
+    short = Position((tuple(_moved(start.boards[0], 13, 11)), start.boards[1]), 0)
+    assert broken_rule(start, (6, 2), short) == "000 r12"
+    assert broken_rule(start, (6, 2), None) == "000 r13"
+
+
+def _off(board: tuple[int, ...], src: int) -> list[int]:
+    out = list(board)
+    out[src - 1] -= 1
+    return out
+
+
+def test_eval_referee_cli_prints_the_figures(testbed: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["eval", "referee", str(testbed), "--vision", "truth", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    fig = json.loads(result.stdout[result.stdout.index("{") :])
+    assert fig["plays_exact_pct"] == 100.0 and fig["flag_recall_pct"] == 100.0
+    assert fig["invalid_false_alarm_pct"] == 0.0 and fig["vision"] == "truth"
+
+
+def test_eval_referee_refuses_a_folder_without_clips(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["eval", "referee", str(tmp_path), "--vision", "truth"])
+    assert result.exit_code != 0 and "no rendered clip" in result.output

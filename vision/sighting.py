@@ -1,0 +1,114 @@
+"""A :class:`~gammoneye.vision.reading.BoardReading` as the referee's sighting.
+
+The referee thinks in players and positions; vision in colours and point numbers as
+seen from the field's bottom side. :class:`ReadingEvidence` bridges them: given who
+sits at the bottom and which colour each player has, it scores any engine
+position against the reading's probabilities (rules-constrained decoding).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from gammoneye.engine.position import BAR, CHECKERS, Position, PositionError
+from gammoneye.engine.referee import SeenCube, SeenDie, Sighting
+
+from .reading import BoardReading, layout_of_counts
+
+#: log-likelihood cost of each checker on the bar that the reading does not show
+#: (bar counts are hard numbers, and less sure than the points).
+BAR_COST = 2.0
+
+
+@dataclass(frozen=True)
+class ReadingEvidence:
+    """The checkers of one reading; ``colours[p]`` is player ``p``'s colour name."""
+
+    reading: BoardReading
+    colours: tuple[str, str]
+    bottom_player: int
+
+    def layout(self, position: Position) -> dict[int, tuple[str | None, int]]:
+        return layout_of_counts(position.boards, self.colours, self.bottom_player)
+
+    def log_likelihood(self, position: Position) -> float:
+        ll = self.reading.log_likelihood(self.layout(position))
+        for p in (0, 1):
+            seen = self.reading.bar.get(self.colours[p], 0)
+            ll -= BAR_COST * abs(position.boards[p][BAR] - seen)
+        return ll
+
+    def ceiling(self) -> float:
+        return sum(math.log(max(p.probs.values())) for p in self.reading.points)
+
+    def guess(self, turn: int) -> Position | None:
+        boards = [[0] * 25, [0] * 25]
+        for number, (colour, count) in self.reading.best_layout().items():
+            if colour not in self.colours:
+                return None
+            player = self.colours.index(colour)
+            own = number if player == self.bottom_player else 25 - number
+            boards[player][own - 1] = count
+        for p in (0, 1):
+            boards[p][BAR] = self.reading.bar.get(self.colours[p], 0)
+            if sum(boards[p]) > CHECKERS:
+                return None
+        try:
+            return Position((tuple(boards[0]), tuple(boards[1])), turn)
+        except PositionError:
+            return None
+
+
+def sighting_of(
+    reading: BoardReading,
+    colours: tuple[str, str],
+    bottom_player: int,
+    *,
+    t: float | None = None,
+    frame: int | str | None = None,
+) -> Sighting:
+    """The referee's view of ``reading``."""
+    dice = tuple(
+        SeenDie(
+            d.value(),
+            p=d.values[d.value()],
+            cocked=d.cocked,
+            half=d.half,
+            on_checker=d.on_checker,
+        )
+        for d in reading.dice
+    )
+    cube = None
+    if reading.cube is not None:
+        cube = SeenCube(reading.cube.value(), reading.cube.place)
+    return Sighting(
+        ReadingEvidence(reading, colours, bottom_player), dice=dice, cube=cube, t=t, frame=frame
+    )
+
+
+def sighting_key(s: Sighting) -> Hashable:
+    """What a sighting shows, for the stabiliser: the checkers' best reading, the
+    dice (value, half, cocked, on a checker, where when known) and the cube."""
+    ev = s.checkers
+    if isinstance(ev, ReadingEvidence):
+        cells: Hashable = (
+            tuple(sorted(ev.reading.best_layout().items())),
+            tuple(sorted(ev.reading.bar.items())),
+        )
+    else:
+        cells = ev.guess(0)
+    dice = tuple(
+        sorted(
+            (
+                d.value,
+                d.half or "",
+                d.cocked >= 0.5,
+                d.on_checker >= 0.5,
+                () if d.at is None else (round(d.at[0]), round(d.at[1])),
+            )
+            for d in s.dice
+        )
+    )
+    return (cells, dice, s.cube)
