@@ -240,7 +240,7 @@ class Referee:
         # The table must show no dice before a new roll counts (after an invalid roll,
         # a tie in the opening, a roll that stood before its time...).
         self._need_clear = False
-        self._judged: tuple[tuple[int, str | None], ...] = ()
+        self._judged: tuple[tuple[int, str, tuple[int, ...]], ...] = ()
         # The dice of the roll being played, as they came to rest.
         self._rolled: tuple[SeenDie, ...] = ()
         # Dice left down in this half (bottom-seat view) by a mover whose opponent
@@ -616,9 +616,7 @@ class Referee:
             return False
         if self._rolled and all(d.at is not None for d in (*dice, *self._rolled)):
             # Known places: the dice of the roll must still lie where they came to rest.
-            return all(
-                any(_near(r, d) for d in dice if d.value == r.value) for r in self._rolled
-            )
+            return all(any(_near(r, d) for d in dice if d.value == r.value) for r in self._rolled)
         left = [d.value for d in dice]
         for v in state.dice:
             if v not in left:
@@ -856,8 +854,15 @@ def _near(a: SeenDie, b: SeenDie) -> bool:
     return abs(a.at[0] - b.at[0]) + abs(a.at[1] - b.at[1]) <= SAME_PLACE_CM
 
 
-def _dice_key(dice: Sequence[SeenDie]) -> tuple[tuple[int, str | None], ...]:
-    return tuple(sorted(((d.value, d.half) for d in dice), key=lambda k: (k[0], k[1] or "")))
+def _dice_key(dice: Sequence[SeenDie]) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
+    """The dice as a roll: values, halves and (when known) places, so a re-roll of the
+    same numbers into the same half still reads as new."""
+    return tuple(
+        sorted(
+            (d.value, d.half or "", () if d.at is None else (round(d.at[0]), round(d.at[1])))
+            for d in dice
+        )
+    )
 
 
 # --- describing an illegal play -----------------------------------------------------------------
