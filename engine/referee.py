@@ -381,9 +381,18 @@ class Referee:
         return tuple(d for d in dice if d.half != self._stale_half)
 
     # --- before a game ----------------------------------------------------------------
+    def _explains(self, evidence: CheckerEvidence, log_likelihood: float) -> bool:
+        """Whether a position of this log-likelihood is a good enough explanation of
+        the evidence: within ``illegal_margin`` of the evidence's own best."""
+        return evidence.ceiling() - log_likelihood <= self.config.illegal_margin
+
+    def _possible_guess(self, evidence: CheckerEvidence, turn: int) -> Position | None:
+        """The evidence's best guess, when it is a position that can stand on a board."""
+        guess = evidence.guess(turn)
+        return guess if guess is not None and not guess.problems() else None
+
     def _is_opening_layout(self, s: Sighting) -> bool:
-        start = Position.initial()
-        return s.checkers.ceiling() - s.checkers.log_likelihood(start) <= self.config.illegal_margin
+        return self._explains(s.checkers, s.checkers.log_likelihood(Position.initial()))
 
     def _see_setup(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
         state = self.state
@@ -617,25 +626,15 @@ class Referee:
         if self._rolled and all(d.at is not None for d in (*dice, *self._rolled)):
             # Known places: the dice of the roll must still lie where they came to rest.
             return all(any(_near(r, d) for d in dice if d.value == r.value) for r in self._rolled)
-        left = [d.value for d in dice]
-        for v in state.dice:
-            if v not in left:
-                return False
-            left.remove(v)
-        return True
+        rest = _without_values(dice, state.dice)
+        return len(rest) == len(dice) - len(state.dice)
 
     def _not_movers(self, dice: Sequence[SeenDie]) -> list[SeenDie]:
         """The dice that are not the mover's own (a premature roll by the opponent)."""
         state = self.state
         if self._by_halves():
             return [d for d in dice if d.half != self.right_half(state.on_roll)]
-        rest = list(dice)
-        for v in state.dice or ():
-            for d in rest:
-                if d.value == v:
-                    rest.remove(d)
-                    break
-        return rest
+        return _without_values(dice, state.dice or ())
 
     def _premature(self, s: Sighting, theirs: Sequence[SeenDie]) -> None:
         """The opponent rolled while the mover's dice were still down: the play is
@@ -667,12 +666,10 @@ class Referee:
         before, dice, mover = state.position, state.dice, state.on_roll
         ranked = self.ranked_results(before, dice, s.checkers)
         best_ll, best, text = ranked[0]
-        margin = s.checkers.ceiling() - best_ll
-        if margin <= self.config.illegal_margin:
+        if self._explains(s.checkers, best_ll):
             self._legal_move(best, text)
             return
-        guess = s.checkers.guess(mover)
-        shown = guess if guess is not None and not guess.problems() else None
+        shown = self._possible_guess(s.checkers, mover)
         flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best)
         self.flag = flag
         written = describe_change(before, shown) if shown is not None else "?"
@@ -720,16 +717,13 @@ class Referee:
         assert flag is not None
         mover = flag.player
         if not dice:
-            ranked = self.ranked_results(flag.before, flag.dice, s.checkers)
-            best_ll, best, text = ranked[0]
-            if s.checkers.ceiling() - best_ll <= self.config.illegal_margin:
+            best_ll, best, text = self.ranked_results(flag.before, flag.dice, s.checkers)[0]
+            if self._explains(s.checkers, best_ll):
                 self.flag = None
                 self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
                 self._legal_move(best, text)
             else:
-                guess = s.checkers.guess(mover)
-                if guess is not None and not guess.problems():
-                    flag.after = guess
+                flag.after = self._possible_guess(s.checkers, mover) or flag.after
             return
         if len(dice) >= 2:
             # The opponent rolled (the mover's dice were lifted with the flag): the
@@ -847,6 +841,17 @@ class Referee:
 
 #: How far (cm) a die may seem to move and still be the same die lying there.
 SAME_PLACE_CM = 1.5
+
+
+def _without_values(dice: Sequence[SeenDie], values: Sequence[int]) -> list[SeenDie]:
+    """``dice`` less one die showing each of ``values`` (those that are there)."""
+    rest = list(dice)
+    for v in values:
+        for d in rest:
+            if d.value == v:
+                rest.remove(d)
+                break
+    return rest
 
 
 def _near(a: SeenDie, b: SeenDie) -> bool:

@@ -16,14 +16,20 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from gammoneye.calibration.boardspace import Orientation
+from gammoneye.calibration.find import find_field
+from gammoneye.calibration.profile import CalibrationProfile
 from gammoneye.engine.events import Event, read_event_log
 from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
+from gammoneye.vision.gate import MotionGate
+from gammoneye.vision.read import BoardReader, NoBoardError
+from gammoneye.vision.selfcal import match_opening
 from gammoneye.vision.sighting import sighting_key, sighting_of
 from gammoneye.vision.stabilise import Stabiliser
 
@@ -114,9 +120,6 @@ class CameraEyes:
         reader: Any = None,
         settle_frames: int = 2,
     ) -> None:
-        from gammoneye.vision.gate import MotionGate
-        from gammoneye.vision.read import BoardReader
-
         self.bottom_player = bottom_player
         self.reader = reader or BoardReader.load()
         self.gate = MotionGate(settle_frames=settle_frames)
@@ -130,9 +133,6 @@ class CameraEyes:
         return bool(self.gate.update(frame.image).settled)
 
     def _profile(self, image: Any) -> Any:
-        from gammoneye.calibration.find import find_field
-        from gammoneye.calibration.profile import CalibrationProfile
-
         if self.profile is not None:
             return self.profile
         size = (image.shape[1], image.shape[0])
@@ -147,12 +147,6 @@ class CameraEyes:
         return self.profile
 
     def look(self, frame: Frame) -> Sighting | None:
-        from dataclasses import replace
-
-        from gammoneye.calibration.boardspace import Orientation
-        from gammoneye.vision.read import NoBoardError
-        from gammoneye.vision.selfcal import match_opening
-
         profile = self._profile(frame.image)
         if profile is None:
             return None

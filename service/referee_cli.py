@@ -130,12 +130,12 @@ def referee(
             print(f"resuming: {len(earlier)} events on record", file=sys.stderr)
         else:
             journal.append(ref.events)
-        writer = _Outputs(out, journal)
-        writer.write()
+        outputs = _Outputs(out)
+        outputs.write(ref.events)
 
         def on_events(new: list[Any]) -> None:
-            journal.append(new)
-            writer.write()
+            journal.append(new)  # on disk first; the files below are views of it
+            outputs.write(ref.events)
             if not quiet:
                 for e in new:
                     print(_say(e, players), flush=True)
@@ -156,18 +156,18 @@ def referee(
 
 
 class _Outputs:
-    """events.jsonl and match.mat, rewritten from the journal (atomically)."""
+    """events.jsonl and match.mat, rewritten (atomically) from the match's events, which
+    the journal already holds."""
 
-    def __init__(self, out: Path, journal: Any) -> None:
-        self.out, self.journal = out, journal
+    def __init__(self, out: Path) -> None:
+        self.out = out
 
-    def write(self) -> None:
+    def write(self, events: list[Any]) -> None:
         from gammoneye.engine.events import dumps_event
         from gammoneye.engine.matfile import write_mat
         from gammoneye.engine.replay import record_from_events
         from gammoneye.service.engine_cli import write_atomically
 
-        events = self.journal.events()
         write_atomically(self.out / "events.jsonl", "".join(dumps_event(e) + "\n" for e in events))
         try:
             text = write_mat(record_from_events(events))
@@ -248,8 +248,8 @@ def eval_referee(
     if vision not in ("camera", "truth"):
         raise fail(f"--vision is camera or truth, not {vision!r}")
     total = RefereeScore()
-    frames = busy = 0.0
-    dropped = reads = 0
+    frames = dropped = reads = 0
+    busy = 0.0
     read_s = 0.0
     for clip in _clips(clips):
         try:

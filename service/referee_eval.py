@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 import statistics
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from gammoneye.engine.events import (
@@ -73,26 +73,17 @@ class RefereeScore:
     problems: list[str] = field(default_factory=list)
 
     def add(self, other: RefereeScore) -> None:
-        for name in (
-            "plays",
-            "plays_right",
-            "plays_extra",
-            "cube",
-            "cube_right",
-            "game_ends",
-            "game_ends_right",
-            "our_flags",
-            "our_flags_true",
-            "valid_rolls",
-            "false_invalid",
-        ):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in ("flags", "flags_found", "invalid", "invalid_found"):
-            mine, theirs = getattr(self, name), getattr(other, name)
-            for k, v in theirs.items():
-                mine[k] = mine.get(k, 0) + v
-        self.latencies += other.latencies
-        self.problems += other.problems
+        """Add ``other``'s counts to these: numbers summed, per-kind counts summed by
+        kind, lists joined."""
+        for f in fields(self):
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            if isinstance(mine, dict):
+                for k, v in theirs.items():
+                    mine[k] = mine.get(k, 0) + v
+            elif isinstance(mine, list):
+                mine += theirs
+            else:
+                setattr(self, f.name, mine + theirs)
 
     # --- the figures -----------------------------------------------------------------------
     @staticmethod
@@ -205,11 +196,12 @@ def compare_events(
         score.latencies.append(o_flags[j][0] - t_flags[i][0])
     score.our_flags = len(o_flags)
     score.our_flags_true = len(pairs)
+    found_truth, found_ours = {a for a, _ in pairs}, {b for _, b in pairs}
     for j, (t, _who, e) in enumerate(o_flags):
-        if j not in {b for _, b in pairs}:
+        if j not in found_ours:
             score.problems.append(f"t={t:.1f}: flag not in the truth: {e.message}")
     for i, (t, player, e) in enumerate(t_flags):
-        if i not in {a for a, _ in pairs}:
+        if i not in found_truth:
             score.problems.append(f"t={t:.1f}: missed illegal play ({e.note}) by {player}")
 
     def invalid(events: Sequence[Event]) -> list[tuple[float, int, Any]]:
@@ -229,7 +221,8 @@ def compare_events(
     for j, (t, _who, e) in enumerate(o_inv):
         if j not in matched_ours:
             score.problems.append(f"t={t:.1f}: invalid roll not in the truth: {list(e.reasons)}")
+    matched_truth = {a for a, _ in inv_pairs}
     for i, (t, player, e) in enumerate(t_inv):
-        if i not in {a for a, _ in inv_pairs}:
+        if i not in matched_truth:
             score.problems.append(f"t={t:.1f}: missed invalid roll {list(e.reasons)} by {player}")
     return score

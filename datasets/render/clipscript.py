@@ -235,10 +235,13 @@ def _apply(layout: Layout, mover: int, moves: Moves) -> tuple[Layout, list[bool]
     return layout, hits
 
 
-def _position(layout: Layout, turn: int) -> Position | None:
+def layout_position(layout: Layout, turn: int) -> Position | None:
+    """The position of a layout (per player 26 counts: own points 1..24, bar, off;
+    also the ``checkers`` of a ``frames.jsonl`` row), or ``None`` when it is no
+    well-formed position."""
     try:
         return Position((tuple(layout[0][:25]), tuple(layout[1][:25])), turn)
-    except PositionError:
+    except (PositionError, TypeError, IndexError):
         return None
 
 
@@ -295,7 +298,7 @@ def illegal_play(kind: str, before: Position, dice: tuple[int, int], real: Moves
         done = _apply(lay, mover, moves)
         if done is None:
             continue
-        after = _position(done[0], mover)
+        after = layout_position(done[0], mover)
         if after is None or after not in results or kind == "blocked_point":
             return moves
     return None
@@ -826,7 +829,7 @@ def _turn(
         d.hold(0.6, "settled")
         d.lift_dice(player)
         after_layout = d.layout
-        after_pos = _position(after_layout, player)
+        after_pos = layout_position(after_layout, player)
         text = play_text(moves, hits)
         after_id = after_pos.position_id() if after_pos is not None else before.position_id()
         d.event(

@@ -12,17 +12,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from gammoneye.engine.position import Position, PositionError
 from gammoneye.engine.referee import ExactCheckers, SeenCube, SeenDie, Sighting
 
-
-def truth_position(checkers: Any) -> Position | None:
-    """The position of a truth row's ``checkers`` (per player 26 counts: own points
-    1..24, bar, off); ``None`` when it is no well-formed position."""
-    try:
-        return Position((tuple(checkers[0][:25]), tuple(checkers[1][:25])), 0)
-    except (PositionError, TypeError, IndexError):
-        return None
+from .clipscript import layout_position
 
 
 def cube_side(place: str, bottom_player: int) -> str:
@@ -38,7 +30,7 @@ def truth_sighting(row: Mapping[str, Any], bottom_player: int) -> Sighting | Non
     settled (a hand over it, a checker in the air)."""
     if row.get("hands") or row.get("in_air"):
         return None
-    pos = truth_position(row["checkers"])
+    pos = layout_position(row["checkers"], 0)
     impossible = 0
     if pos is not None and pos.problems():
         impossible = len(pos.problems())
