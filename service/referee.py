@@ -136,13 +136,14 @@ class CameraEyes:
         if self.profile is not None:
             return self.profile
         size = (image.shape[1], image.shape[0])
+        source = "manual"
         if self.corners is None:
             found = find_field(image)
             if found is None:
                 return None
-            self.corners = found.corners_px
+            self.corners, source = found.corners_px, "auto"
         self.profile = CalibrationProfile.from_corners(
-            self.corners, size, source="referee", long_side_first=True
+            self.corners, size, source=source, long_side_first=True
         )
         return self.profile
 

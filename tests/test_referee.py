@@ -4,6 +4,7 @@ clips' ground truth: every injected fault must be called, nothing else."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -267,3 +268,49 @@ def test_eval_referee_cli_prints_the_figures(testbed: Path) -> None:
 def test_eval_referee_refuses_a_folder_without_clips(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["eval", "referee", str(tmp_path), "--vision", "truth"])
     assert result.exit_code != 0 and "no rendered clip" in result.output
+
+
+def _opening_frames(folder: Path, copies: int) -> Path:
+    """``copies`` identical renders of the opening (no hands, no dice), a still table."""
+    import cv2
+    import numpy as np
+
+    from gammoneye.datasets.render.draw import Renderer
+    from gammoneye.datasets.render.sampling import sample_scene
+    from gammoneye.datasets.render.styles import style_named
+
+    rng = np.random.default_rng([4242, 0])
+    scene = sample_scene(rng, Position.initial(), "opening", style=style_named("casino_red_felt"))
+    scene = replace(scene, hands=(), dice=())
+    image = Renderer().render(scene).image
+    folder.mkdir(parents=True)
+    for i in range(copies):
+        cv2.imwrite(str(folder / f"{i:06d}.png"), image)
+    return folder
+
+
+@pytest.mark.parametrize("calibrated", [True, False])
+def test_referee_cli_reads_frames_and_writes_the_match(tmp_path: Path, calibrated: bool) -> None:
+    """The camera path end to end: gate, reader (with a calibration file, or finding the
+    field), stabiliser, referee, journal and files. The opening layout starts a game."""
+    frames = _opening_frames(tmp_path / "frames", 6)
+    args = ["referee", str(frames), "--out", str(tmp_path / "out"), "--match-length", "3"]
+    if calibrated:
+        import cv2
+
+        from gammoneye.calibration.find import find_field
+        from gammoneye.calibration.profile import CalibrationProfile
+
+        image = cv2.imread(str(frames / "000000.png"))
+        found = find_field(image)
+        assert found is not None
+        profile = CalibrationProfile.from_corners(
+            found.corners_px, (image.shape[1], image.shape[0]), long_side_first=True
+        )
+        (tmp_path / "cal.json").write_text(profile.to_json())
+        args += ["--calibration", str(tmp_path / "cal.json")]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    lines = (tmp_path / "out" / "events.jsonl").read_text().splitlines()
+    assert [json.loads(line)["type"] for line in lines] == ["match_start", "game_start"]
+    assert (tmp_path / "out" / "journal.sqlite").is_file()
