@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -455,6 +455,20 @@ EVENT_TYPES: dict[str, type[Event]] = {
 
 
 # --- reading and writing lines ---------------------------------------------------------
+
+
+def withdrawn_seqs(events: Sequence[Event]) -> set[int]:
+    """The seqs of events an observer took back: a ``correction`` whose ``data`` has
+    ``withdraws: [seq, ...]`` (an undo, or a play replaced by the one really made).
+    Withdrawn events stay in the log, which is append-only; whoever rebuilds the match
+    from it (the referee on resume, the ``.mat`` writer) skips them."""
+    out: set[int] = set()
+    for event in events:
+        if isinstance(event, CorrectionEvent):
+            seqs = event.data.get("withdraws")
+            if isinstance(seqs, list):
+                out.update(s for s in seqs if isinstance(s, int) and s < event.seq)
+    return out
 
 
 def dumps_event(event: Event) -> str:

@@ -43,6 +43,7 @@ from typing import Any, Protocol
 from .events import (
     SCHEMA_VERSION,
     AcceptedIllegalEvent,
+    CorrectionEvent,
     DoubleEvent,
     DropEvent,
     Event,
@@ -62,6 +63,7 @@ from .events import (
     RollInvalidEvent,
     Source,
     TakeEvent,
+    withdrawn_seqs,
 )
 from .match import MatchRuleError, MatchState, Phase
 from .moves import checkers_out_of_place, legal_plays
@@ -248,6 +250,8 @@ class Referee:
         self._stale_half: str | None = None
         self._last_cube: SeenCube | None = None
         self._now: dict[str, Any] = {}
+        # Who reports the events being made: the camera, or an observer's action.
+        self._source: Source = "camera"
         self._game_started = False
         self._emit(
             MatchStartEvent,
@@ -271,8 +275,12 @@ class Referee:
         if not isinstance(events[0], MatchStartEvent):
             raise ValueError("an event log starts with match_start")
         ref.events = []
+        withdrawn = withdrawn_seqs(events)
         for event in events:
-            ref._replay(event)
+            if event.seq not in withdrawn:
+                ref._replay(event)
+            elif isinstance(event, FlagEvent):
+                ref._flags += 1  # flag ids stay unique
             ref.events.append(event)
         return ref
 
@@ -326,7 +334,8 @@ class Referee:
         self.state = st
 
     # --- helpers ------------------------------------------------------------------------
-    def _emit(self, cls: type[Event], source: Source = "camera", **fields: Any) -> Event:
+    def _emit(self, cls: type[Event], source: Source | None = None, **fields: Any) -> Event:
+        source = source or self._source
         stamp = {k: v for k, v in self._now.items() if v is not None}
         stamp.update({k: v for k, v in fields.items() if k in ("t", "frame")})
         rest = {k: v for k, v in fields.items() if k not in ("t", "frame")}
@@ -755,6 +764,13 @@ class Referee:
     def accept_illegal_play(self, *, source: Source = "camera") -> list[Event]:
         """The flagged play stands: the opponent rolled or doubled, or the players agreed
         [001 4.2(iii)(a)]."""
+        before, self._source = self._source, source
+        try:
+            return self._accept_illegal_play(source)
+        finally:
+            self._source = before
+
+    def _accept_illegal_play(self, source: Source) -> list[Event]:
         first = len(self.events)
         flag = self.flag
         if flag is None:
@@ -815,6 +831,14 @@ class Referee:
     def answer_resignation(self, accept: bool, *, t: float | None = None) -> list[Event]:
         first = len(self.events)
         self._now = {"t": t, "frame": None}
+        self._source = "observer"
+        try:
+            self._answer_resignation(accept)
+        finally:
+            self._source = "camera"
+        return self.events[first:]
+
+    def _answer_resignation(self, accept: bool) -> None:
         offer = self.state.resignation
         who = 1 - offer.player if offer is not None else 1 - self.state.on_roll
         if accept:
@@ -825,7 +849,102 @@ class Referee:
         else:
             self.state = self.state.reject_resignation()
             self._emit(ResignRejectEvent, source="observer", player=who)
+
+    def correct_play(self, after_id: str, *, t: float | None = None) -> list[Event]:
+        """The observer says the last play was really the legal play reaching
+        ``after_id`` (Position ID, mover on roll): the referee misread it, or the
+        player put a flagged play right. Allowed while the opponent has not rolled.
+
+        An open illegal-play flag is cleared as ``corrected`` [001 4.2(iii)]; a legal
+        play already recorded is withdrawn and replaced (``correction`` with
+        ``withdraws``). Raises ``ValueError`` when there is no play to correct or the
+        position is no legal result of its roll.
+        """
+        first = len(self.events)
+        self._now = {"t": t, "frame": None}
+        flag = self.flag
+        if flag is not None:
+            target = self._last_move(legal=False)
+            after = self._legal_result(flag.before, flag.dice, flag.player, after_id)
+            self.flag = None
+            self._emit(
+                CorrectionEvent,
+                source="observer",
+                data={"action": "correct_play", "after": after_id},
+                target_seq=None if target is None else target.seq,
+            )
+            self._emit(FlagClearedEvent, source="observer", flag_id=flag.flag_id, how="corrected")
+        else:
+            target = self._last_move(legal=True)
+            if target is None:
+                raise ValueError("there is no play to correct")
+            later = self.events[target.seq + 1 :]
+            if any(not isinstance(e, _UNDOABLE_AFTER_MOVE) for e in later):
+                raise ValueError("the play can no longer be corrected: the match went on")
+            before = Position.from_position_id(target.before, turn=target.player)
+            after = self._legal_result(before, target.dice, target.player, after_id)
+            self._emit(
+                CorrectionEvent,
+                source="observer",
+                data={"action": "correct_play", "after": after_id, "withdraws": [target.seq]},
+                target_seq=target.seq,
+            )
+            self._rebuild()
+        self._source = "observer"
+        try:
+            self._legal_move(after, describe_change(self.state.position, after))
+        finally:
+            self._source = "camera"
         return self.events[first:]
+
+    def _last_move(self, *, legal: bool) -> MoveEvent | None:
+        withdrawn = withdrawn_seqs(self.events)
+        for e in reversed(self.events):
+            if isinstance(e, MoveEvent) and e.seq not in withdrawn:
+                return e if e.legal == legal else None
+        return None
+
+    def _legal_result(
+        self, before: Position, dice: tuple[int, int], mover: int, after_id: str
+    ) -> Position:
+        try:
+            after = Position.from_position_id(after_id, turn=mover)
+        except ValueError as exc:
+            raise ValueError(f"{after_id!r} is no Position ID: {exc}") from None
+        if after not in legal_plays(before, dice):
+            raise ValueError(
+                f"{after_id} is no legal result of {dice[0]}{dice[1]} from {before.position_id()}"
+            )
+        return after
+
+    def undo(self, *, t: float | None = None) -> list[Event]:
+        """Withdraw the observer's last action: the observer's events at the end of
+        the log (back to the last one the camera made). Raises ``ValueError`` when
+        the log does not end with an observer's action."""
+        withdrawn = withdrawn_seqs(self.events)
+        mine: list[int] = []
+        for e in reversed(self.events):
+            if e.seq in withdrawn or _is_undo(e):
+                continue
+            if e.source != "observer" or isinstance(e, MatchStartEvent):
+                break
+            mine.append(e.seq)
+        if not mine:
+            raise ValueError("nothing to undo: the last events are not an observer's action")
+        self._now = {"t": t, "frame": None}
+        event = self._emit(
+            CorrectionEvent,
+            source="observer",
+            data={"action": "undo", "withdraws": sorted(mine)},
+            target_seq=min(mine),
+        )
+        self._rebuild()
+        return [event]
+
+    def _rebuild(self) -> None:
+        """Recompute the match from the log (after a correction withdrew events)."""
+        fresh = Referee.resume(self.config, self.events)
+        vars(self).update(vars(fresh))
 
     def observe(self, event: Event) -> list[Event]:
         """Apply an observer's event (``resign``, ``resign_accept``, ``resign_reject``)."""
@@ -837,6 +956,15 @@ class Referee:
         if isinstance(event, ResignRejectEvent):
             return self.answer_resignation(False, t=t)
         raise ValueError(f"the referee takes no {event.TYPE!r} from an observer")
+
+
+#: Events that may follow a play that an observer still corrects: they changed
+#: nothing in the match.
+_UNDOABLE_AFTER_MOVE = (FlagEvent, FlagClearedEvent, RollInvalidEvent, CorrectionEvent)
+
+
+def _is_undo(event: Event) -> bool:
+    return isinstance(event, CorrectionEvent) and event.data.get("action") == "undo"
 
 
 #: How far (cm) a die may seem to move and still be the same die lying there.

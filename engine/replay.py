@@ -53,6 +53,7 @@ from .events import (
     ResignEvent,
     RollEvent,
     TakeEvent,
+    withdrawn_seqs,
 )
 from .match import MatchRuleError, MatchState, Phase
 from .matchid import encode_match_id, encode_xgid
@@ -507,7 +508,8 @@ def record_from_events(events: Sequence[Event]) -> MatchRecord:
     """The ``.mat`` record of an event log (what the format can hold of it).
 
     Moves, cube actions and results are kept; invalid rolls, flags and corrections
-    have no place in a ``.mat`` and are left out. An illegal play that stood is
+    have no place in a ``.mat`` and are left out, and so are events an observer
+    withdrew (:func:`~gammoneye.engine.events.withdrawn_seqs`). An illegal play that stood is
     written as it was made; an illegal play whose flag was cleared as ``corrected``
     is replaced by the move that follows it (the player redoing his turn with the
     same dice [000 r19]).
@@ -541,7 +543,10 @@ def record_from_events(events: Sequence[Event]) -> MatchRecord:
             actions.append(Action(pending.player, "roll", 0, 0, dice=pending.dice))
             pending = None
 
+    withdrawn = withdrawn_seqs(events)
     for event in events:
+        if event.seq in withdrawn:
+            continue
         if isinstance(event, RollEvent):
             flush_roll()
             pending = event

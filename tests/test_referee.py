@@ -23,6 +23,7 @@ from gammoneye.engine.referee import (
     broken_rule,
     describe_change,
 )
+from gammoneye.engine.replay import record_from_events
 from gammoneye.service.cli import app
 from gammoneye.service.journal import Journal, JournalError
 from gammoneye.service.referee import TruthEyes, clip_referee_config, read_truth, run_referee
@@ -204,6 +205,84 @@ def test_an_illegal_play_stands_once_the_opponent_rolls() -> None:
     )
     assert [e.TYPE for e in events] == ["accepted_illegal", "flag_cleared", "roll"]
     assert events[1].how == "accepted" and ref.state.on_roll == 1 and ref.state.dice == (6, 1)
+
+
+def _opened_52() -> tuple[Referee, Position]:
+    """Player 0 on roll with 52 at the opening (player 0 at the bottom)."""
+    ref = Referee(RefereeConfig(match_length=3))
+    start = Position.initial()
+    ref.see(Sighting(ExactCheckers(start)))
+    ref.see(
+        Sighting(ExactCheckers(start), dice=(SeenDie(5, half="right"), SeenDie(2, half="left")))
+    )
+    assert ref.state.on_roll == 0 and ref.state.dice == (5, 2)
+    return ref, start
+
+
+def test_an_observer_corrects_a_flagged_play_to_a_suggestion() -> None:
+    ref, start = _opened_52()
+    wrong = Position((tuple(_moved(start.boards[0], 13, 7)), start.boards[1]), 0)  # 6 pips
+    flag = ref.see(Sighting(ExactCheckers(wrong)))[1]
+    pick = flag.suggestions[1]
+    events = ref.correct_play(pick.after)
+    assert [e.TYPE for e in events] == ["correction", "flag_cleared", "move"]
+    assert events[0].target_seq == flag.seq - 1 and events[1].how == "corrected"
+    assert events[2].legal and events[2].after == pick.after and events[2].source == "observer"
+    assert ref.flag is None and ref.state.on_roll == 1
+    # the .mat keeps the corrected play in place of the illegal one
+    game = record_from_events(ref.events).games[0]
+    assert [a.play for a in game.actions if a.play] == [events[2].play]
+    # and a restart from the log stands where the referee stands
+    again = Referee.resume(ref.config, ref.events)
+    assert again.state == ref.state and again.flag is None
+
+
+def test_an_observer_replaces_a_misread_legal_play_until_the_opponent_rolls() -> None:
+    ref, start = _opened_52()
+    read = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
+    move = ref.see(Sighting(ExactCheckers(read)))[0]
+    assert move.legal and ref.state.on_roll == 1
+    real = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 6, 4)), start.boards[1]), 0)
+    events = ref.correct_play(real.position_id())
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert events[0].data["withdraws"] == [move.seq] and events[1].play == "13/8 6/4"
+    assert events[1].after == real.position_id() and ref.state.on_roll == 1
+    game = record_from_events(ref.events).games[0]
+    assert [a.play for a in game.actions if a.play] == ["13/8 6/4"]
+    with pytest.raises(ValueError, match="no legal result"):
+        ref.correct_play(start.position_id())  # no move at all is not a 52
+    # the opponent rolls: the play can no longer be corrected
+    ref.see(Sighting(ExactCheckers(real), dice=(SeenDie(3, half="left"), SeenDie(1, half="left"))))
+    assert ref.state.dice == (3, 1)
+    with pytest.raises(ValueError, match="no longer"):
+        ref.correct_play(read.position_id())
+
+
+def test_undo_withdraws_the_last_observer_action_and_survives_a_restart() -> None:
+    ref, start = _opened_52()
+    wrong = Position((tuple(_moved(start.boards[0], 13, 7)), start.boards[1]), 0)  # 6 pips
+    flag = ref.see(Sighting(ExactCheckers(wrong)))[1]
+    accepted = ref.accept_illegal_play(source="observer")
+    assert [e.TYPE for e in accepted] == ["accepted_illegal", "flag_cleared"]
+    assert ref.flag is None and ref.state.on_roll == 1
+    undo = ref.undo()
+    assert undo[0].data["withdraws"] == [e.seq for e in accepted]
+    assert ref.flag is not None and ref.flag.flag_id == flag.flag_id
+    assert ref.state.on_roll == 0 and ref.state.dice == (5, 2)
+    again = Referee.resume(ref.config, ref.events)
+    assert again.state == ref.state and again.flag is not None
+    with pytest.raises(ValueError, match="nothing to undo"):
+        ref.undo()  # the last events are the camera's
+    # a resignation and its acceptance (which ends the game) are undone as one action
+    ref.dismiss_flag()
+    ref.undo()
+    assert ref.flag is not None
+    ref.resign(0, 1)
+    ended = ref.answer_resignation(True)
+    assert [e.TYPE for e in ended] == ["resign_accept", "game_end"]
+    assert all(e.source == "observer" for e in ended)
+    ref.undo()
+    assert ref.state.phase.name == "MOVE" and ref.state.score == (0, 0)
 
 
 def test_invalid_rolls_by_profile() -> None:
