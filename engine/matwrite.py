@@ -19,6 +19,7 @@ _LEFT_WIDTH = 27
 _SCORE_WIDTH = 31  # gnubg pads " name0 : s0" to this width before the second name
 _WIN_INDENT = 6  # "      Wins ..." for the left player
 
+
 def gnubg_moves(play: str, dice: tuple[int, int]) -> list[str]:
     """The moves of ``play`` in GNU Backgammon's numeric form, one die per move where
     that needs no rules.
@@ -68,8 +69,12 @@ def _roll_cell(action: Action, where: str) -> str:
         moves = gnubg_moves(action.play, action.dice) if action.play.strip() else []
     except ValueError as e:
         raise ValueError(f"{where}: {e}") from e
-    # gnubg ends every move with a space except a fourth one ("66: " for a dance).
-    return f"{d0}{d1}: " + "".join(m + " " for m in moves[:3]) + " ".join(moves[3:])
+    # The higher die first, as every transcript we have writes a roll (its dice have no
+    # order; gnubg keeps the order it read). gnubg ends every move with a space except
+    # a fourth one ("66: " for a dance).
+    return (
+        f"{max(d0, d1)}{min(d0, d1)}: " + "".join(m + " " for m in moves[:3]) + " ".join(moves[3:])
+    )
 
 
 def _result_text(action: Action, where: str) -> str:
@@ -174,7 +179,7 @@ def write_mat(record: MatchRecord) -> str:
     play that is not move notation, a ``Wins`` without points, a name with ``:``.
 
     >>> record = MatchRecord(1, ("alice", "bob"), (), (GameRecord(1, (0, 0), ("alice", "bob"), (
-    ...     Action(0, "roll", 0, 1, dice=(3, 1), play="8/5 6/5"),
+    ...     Action(0, "roll", 0, 1, dice=(1, 3), play="8/5 6/5"),
     ...     Action(1, "roll", 0, 1, dice=(6, 6), play="24/18(2) 13/7(2)"),
     ...     Action(0, "double", 0, 2, cube=2),
     ...     Action(1, "drop", 0, 2),

@@ -77,6 +77,12 @@ DIE_FAULT_P = 0.5
 #: Penalty per checker out of place for :class:`ExactCheckers`.
 EXACT_PENALTY = 10.0
 
+#: The note on a roll that stood though made before the opponent's turn was over.
+PREMATURE_NOTE = "rolled before the opponent finished: stands [001 4.1(v)(a)]"
+#: The note on an illegal play whose result, as seen, is no position at all (its
+#: ``after`` is then the position before): the record must say so for a resume.
+UNSEEN_RESULT_NOTE = "the position seen is impossible"
+
 _TAG = re.compile(r"\[([0-9]{3} [^\]]+?)\]")
 
 
@@ -243,6 +249,8 @@ class Referee:
         # a tie in the opening, a roll that stood before its time...).
         self._need_clear = False
         self._judged: tuple[tuple[int, str, tuple[int, ...]], ...] = ()
+        # After a resume: the numbers of the judged roll, all the record keeps of it.
+        self._judged_numbers: tuple[int, ...] | None = None
         # The dice of the roll being played, as they came to rest.
         self._rolled: tuple[SeenDie, ...] = ()
         # Dice left down in this half (bottom-seat view) by a mover whose opponent
@@ -268,7 +276,8 @@ class Referee:
     def resume(cls, config: RefereeConfig, events: Sequence[Event]) -> Referee:
         """A referee that goes on from a match's earlier events (a restart after a
         crash): the score, the cube, the position, the dice down and an open flag are
-        as those events left them."""
+        as those events left them. What the events do not keep (where the dice lie,
+        the cube as last seen) comes back with :meth:`recall`."""
         ref = cls(config)
         if not events:
             return ref
@@ -284,8 +293,55 @@ class Referee:
             ref.events.append(event)
         return ref
 
+    def recall(self, sighting: Sighting) -> None:
+        """After :meth:`resume`: the view the referee last acted on (that of its last
+        event), seen again. Judges nothing; takes from it what the events do not keep,
+        as :meth:`see` took it then: where the dice of the roll lie, the cube as seen,
+        whether dice left down are gone.
+
+        >>> ref = Referee(RefereeConfig(match_length=3))
+        >>> start = Position.initial()
+        >>> _ = ref.see(Sighting(ExactCheckers(start)))
+        >>> dice = (SeenDie(3, half="right", at=(10.0, 2.0)),
+        ...         SeenDie(1, half="left", at=(-9.0, 1.0)))
+        >>> [e.TYPE for e in ref.see(Sighting(ExactCheckers(start), dice=dice))]
+        ['opening_roll']
+        >>> again = Referee.resume(ref.config, ref.events)
+        >>> again.recall(Sighting(ExactCheckers(start), dice=dice))
+        >>> again.see(Sighting(ExactCheckers(start), dice=dice))  # the same view: nothing new
+        []
+        """
+        dice = self._live_dice(sighting.dice)
+        if self._judged_numbers is not None and dice:
+            if sorted(d.value for d in dice) == sorted(self._judged_numbers):
+                self._judged = _dice_key(dice)
+            self._judged_numbers = None
+        rolled = self.state.dice
+        if self.state.phase is Phase.MOVE and rolled is not None and not self._rolled:
+            if self._by_halves():
+                dice = tuple(d for d in dice if d.half == self.right_half(self.state.on_roll))
+            mine = [d for d in dice if d.value in rolled]
+            if sorted(d.value for d in mine) == sorted(rolled):
+                self._rolled = tuple(mine)
+        if sighting.cube is not None:
+            self._last_cube = sighting.cube
+
     def _replay(self, e: Event) -> None:
         st = self.state
+        if isinstance(
+            e,
+            (
+                GameStartEvent,
+                OpeningRollEvent,
+                RollEvent,
+                RollInvalidEvent,
+                MoveEvent,
+                GameEndEvent,
+            ),
+        ):
+            # A roll counted, a play was made, a game began or ended: dice judged or left
+            # down before are off the table by now (the dice of this event, below).
+            self._need_clear, self._judged_numbers, self._stale_half = False, None, None
         if isinstance(e, GameStartEvent):
             if st.phase is Phase.GAME_OVER:
                 st = st.next_game()
@@ -297,20 +353,31 @@ class Referee:
             self._game_started = False
         elif isinstance(e, RollEvent):
             st = st.roll(*e.dice, player=e.player)
+            if e.note == PREMATURE_NOTE:
+                self._stale_half = self.right_half(1 - e.player)
         elif isinstance(e, RollInvalidEvent):
             if st.phase is Phase.ROLL:
                 st = st.invalid_roll(player=e.player)
+            # the judged dice must leave the table before a new roll counts
+            self._need_clear, self._judged, self._judged_numbers = True, (), e.dice
+            if "premature" in e.reasons:
+                self._stale_half = self.right_half(1 - e.player)
         elif isinstance(e, MoveEvent):
             after = Position.from_position_id(e.after, turn=e.player)
             if e.legal:
                 st = st.play(after)
             else:
                 before = Position.from_position_id(e.before, turn=e.player)
-                self.flag = _Flag("", e.player, before, e.dice, after)
+                shown = None if e.note == UNSEEN_RESULT_NOTE else after
+                self.flag = _Flag("", e.player, before, e.dice, shown)
         elif isinstance(e, FlagEvent):
             self._flags += 1
             if e.kind == "illegal_play" and self.flag is not None:
                 self.flag.flag_id = e.flag_id
+                if e.suggestions:  # ranked best first: the stand-in should the play stand
+                    self.flag.suggestion = Position.from_position_id(
+                        e.suggestions[0].after, turn=self.flag.player
+                    )
         elif isinstance(e, FlagClearedEvent):
             if self.flag is not None and self.flag.flag_id == e.flag_id:
                 self.flag = None
@@ -454,6 +521,10 @@ class Referee:
     def _clear_needed(self, dice: tuple[SeenDie, ...]) -> bool:
         """Whether these dice are still the ones of a roll already judged (an invalid
         roll, an opening tie): a new roll shows other dice, or none in between."""
+        if self._judged_numbers is not None and dice:
+            if sorted(d.value for d in dice) == sorted(self._judged_numbers):
+                self._judged = _dice_key(dice)  # still lying there: now with their places
+            self._judged_numbers = None
         if self._need_clear and (not dice or _dice_key(dice) != self._judged):
             self._need_clear = False
         return self._need_clear
@@ -508,9 +579,7 @@ class Referee:
         stands under ``wbf`` [001 4.1(v)(a)], else it is rolled again [000 r9, 002]."""
         self._stale_half = self.right_half(1 - roller)
         if self.state.profile.premature_roll_stands:
-            self._roll(
-                roller, dice, note="rolled before the opponent finished: stands [001 4.1(v)(a)]"
-            )
+            self._roll(roller, dice, note=PREMATURE_NOTE)
         else:
             values = (dice[0].value, dice[1].value)
             self.state = self.state.invalid_roll(player=roller)
@@ -690,6 +759,7 @@ class Referee:
             before=before.position_id(),
             after=(shown or before).position_id(),
             legal=False,
+            note=None if shown is not None else UNSEEN_RESULT_NOTE,
         )
         rule = broken_rule(before, dice, shown)
         self._emit(
@@ -697,7 +767,7 @@ class Referee:
             flag_id=flag.flag_id,
             kind="illegal_play",
             player=mover,
-            message=f"{written or 'no move'} is not a legal play of {dice[0]}{dice[1]}",
+            message=f"{written or 'no move'} is not a legal play of {max(dice)}{min(dice)}",
             rule=rule,
             suggestions=tuple(
                 FlagSuggestion(play=t, after=p.position_id())
@@ -892,7 +962,11 @@ class Referee:
             self._rebuild()
         self._source = "observer"
         try:
-            self._legal_move(after, describe_change(self.state.position, after))
+            state = self.state
+            assert state.dice is not None
+            plays = legal_plays(state.position, state.dice)[after]
+            text = plays[0].mat_text() if plays else describe_change(state.position, after)
+            self._legal_move(after, text)
         finally:
             self._source = "camera"
         return self.events[first:]

@@ -2,8 +2,9 @@
 
 One SQLite file per match (``journal.sqlite`` in the output folder), WAL mode with
 ``synchronous=FULL``: once :meth:`Journal.append` returns, the events survive a
-``kill -9`` or a power cut. The match's settings are stored with it, so a referee
-restarted on the same folder picks the match up where it stood
+``kill -9`` or a power cut. The match's settings are stored with it (and, under other
+keys of the ``meta`` table, what the referee's eyes learnt: :meth:`Journal.meta`), so a
+referee restarted on the same folder picks the match up where it stood
 (:meth:`gammoneye.engine.referee.Referee.resume`). ``events.jsonl`` and
 ``match.mat`` beside it are views of the journal, rewritten from it.
 """
@@ -32,7 +33,8 @@ class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), isolation_level=None)
+        # Callers serialise their use (a table does it under its lock), so any thread may.
+        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(SCHEMA)
@@ -46,16 +48,38 @@ class Journal:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # --- settings ---------------------------------------------------------------------------
+    # --- meta: the match's settings, and what the referee learnt along the way -------------
+    def meta(self, key: str) -> Any:
+        """The JSON value stored under ``key``, or ``None``.
+
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as tmp, Journal(Path(tmp) / "j.sqlite") as j:
+        ...     j.set_meta("eyes", {"colours": ["dark", "light"]})
+        ...     j.meta("eyes"), j.meta("nothing")
+        ({'colours': ['dark', 'light']}, None)
+        """
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        try:
+            return json.loads(row[0])
+        except json.JSONDecodeError as exc:
+            raise JournalError(f"{self.path}: meta {key!r} is not JSON ({exc.msg})") from None
+
+    def set_meta(self, key: str, value: Any) -> None:
+        """Store ``value`` (JSON-able) under ``key``, replacing what was there; on disk
+        when this returns."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+            (key, json.dumps(value, sort_keys=True)),
+        )
+
     def settings(self) -> dict[str, Any] | None:
-        row = self._db.execute("SELECT value FROM meta WHERE key = 'settings'").fetchone()
-        return None if row is None else dict(json.loads(row[0]))
+        value = self.meta("settings")
+        return None if value is None else dict(value)
 
     def set_settings(self, settings: dict[str, Any]) -> None:
-        self._db.execute(
-            "INSERT OR REPLACE INTO meta (key, value) VALUES ('settings', ?)",
-            (json.dumps(settings, sort_keys=True),),
-        )
+        self.set_meta("settings", settings)
 
     # --- events ---------------------------------------------------------------------------
     def append(self, events: Sequence[Event]) -> None:

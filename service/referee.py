@@ -34,6 +34,10 @@ from gammoneye.vision.sighting import sighting_key, sighting_of
 from gammoneye.vision.stabilise import Stabiliser
 
 FRAME_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
+#: Times the same picture is shown to the motion gate, at most, to settle it (a resume).
+SETTLE_TRIES = 10
+#: A packed clip's frames (``gammoneye render pack``), in place of ``frames/``.
+CLIP_VIDEO = "video.mp4"
 
 
 class SourceError(ValueError):
@@ -47,33 +51,52 @@ class Frame:
     image: Any  # BGR uint8, or None for truth-only frames
 
 
-def folder_frames(folder: Path, fps: float) -> Iterator[Frame]:
-    """The pictures of a folder in name order, ``fps`` apart."""
+def folder_frames(folder: Path, fps: float, first: int = 0) -> Iterator[Frame]:
+    """The pictures of a folder in name order, ``fps`` apart, from the ``first``-th
+    (numbered from 0; those before it are not read)."""
     import cv2
 
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() in FRAME_SUFFIXES)
     if not files:
         raise SourceError(f"{folder} holds no frames ({', '.join(FRAME_SUFFIXES)})")
     for i, path in enumerate(files):
+        if i < first:
+            continue
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if image is None:
             raise SourceError(f"{path} is not a picture OpenCV can read")
         yield Frame(i, i / fps, image)
 
 
-def capture_frames(spec: str, fps: float | None = None) -> Iterator[Frame]:
-    """A video file, a camera index or a stream URL, through OpenCV."""
+def is_live(spec: str) -> bool:
+    """Whether ``spec`` names a camera index or a stream URL: frames that are gone once
+    shown, as opposed to a video file or a folder of frames, which can be read again.
+
+    >>> is_live("0"), is_live("rtsp://table1/stream"), is_live("match.mp4")
+    (True, True, False)
+    """
+    return (spec.isdigit() or "://" in spec) and not Path(spec).is_dir()
+
+
+def capture_frames(spec: str, fps: float | None = None, first: int = 0) -> Iterator[Frame]:
+    """A video file, a camera index or a stream URL, through OpenCV; of a video file,
+    the frames from the ``first``-th on (those before are grabbed, not decoded)."""
     import cv2
 
     source: int | str = int(spec) if spec.isdigit() else spec
     cap = cv2.VideoCapture(source)
     if not cap.isOpened():
         raise SourceError(f"cannot open {spec!r} (a video file, camera index or stream URL)")
-    live = isinstance(source, int) or "://" in spec
+    live = is_live(spec)
     start = time.monotonic()
     rate = fps or cap.get(cv2.CAP_PROP_FPS) or 10.0
     i = 0
     try:
+        if not live:
+            # grab() walks the stream without decoding pictures; seeking by
+            # CAP_PROP_POS_FRAMES lands on key frames only in some containers
+            while i < first and cap.grab():
+                i += 1
         while True:
             ok, image = cap.read()
             if not ok:
@@ -85,20 +108,45 @@ def capture_frames(spec: str, fps: float | None = None) -> Iterator[Frame]:
         cap.release()
 
 
-def open_source(spec: str, fps: float | None = None) -> Iterator[Frame]:
+def open_source(spec: str, fps: float | None = None, *, first: int = 0) -> Iterator[Frame]:
     """Frames from a folder of pictures (or a rendered clip's folder), a video file, a
-    camera index or a stream URL."""
+    camera index or a stream URL. Of a finite source (not :func:`is_live`), the frames
+    from the ``first``-th on, numbered as in the whole source; a live one starts now
+    whatever ``first`` says."""
     path = Path(spec)
     if path.is_dir():
         clip = path / "clip.json"
         frames = path / "frames"
-        if clip.is_file() and frames.is_dir():
+        if clip.is_file() and (frames.is_dir() or (path / CLIP_VIDEO).is_file()):
             rate = fps or float(json.loads(clip.read_text("utf-8")).get("fps", 10.0))
-            return folder_frames(frames, rate)
-        return folder_frames(path, fps or 10.0)
-    if not spec.isdigit() and "://" not in spec and not path.exists():
+            if not frames.is_dir():  # a packed clip (gammoneye render pack)
+                return capture_frames(str(path / CLIP_VIDEO), rate, first)
+            return folder_frames(frames, rate, first)
+        return folder_frames(path, fps or 10.0, first)
+    if not is_live(spec) and not path.exists():
         raise SourceError(f"no such file or folder: {spec}")
-    return capture_frames(spec, fps)
+    return capture_frames(spec, fps, first)
+
+
+def last_judged_frame(spec: str, events: Iterable[Event]) -> int | None:
+    """The frame of source ``spec`` where a referee restarted on ``events`` takes up:
+    that of the last event that has a frame. It is looked at again, not judged
+    (``run_referee(last_seen=...)``), and the frames before it are not read at all.
+    ``None`` (start with what comes) for a live source, whose earlier frames are gone,
+    or when no event has a frame.
+
+    >>> from gammoneye.engine.events import GameStartEvent
+    >>> start = GameStartEvent(seq=1, frame=13, game=1, score=(0, 0), crawford=False,
+    ...                        first_player=None)
+    >>> done = [start, GameStartEvent(seq=2, game=2, score=(1, 0), crawford=False,
+    ...                               first_player=None)]  # no frame: passed over
+    >>> last_judged_frame("match.mp4", done), last_judged_frame("0", done)
+    (13, None)
+    """
+    if is_live(spec):
+        return None
+    framed = [e.frame for e in events if isinstance(e.frame, int)]
+    return framed[-1] if framed else None
 
 
 # --- eyes: what turns a frame into a sighting -----------------------------------------------
@@ -109,8 +157,12 @@ class CameraEyes:
 
     ``corners``: the field's corners (a calibration); ``None`` finds the field in the
     first settled frame. The colour of each player and the direction of play are
-    learnt from the first reading that shows the opening layout.
+    learnt from the first reading that shows the opening layout. A referee restarted
+    mid-game no longer sees the opening: keep :meth:`snapshot` with the match and
+    :meth:`restore` it.
     """
+
+    SNAPSHOT_VERSION = 1
 
     def __init__(
         self,
@@ -126,8 +178,68 @@ class CameraEyes:
         self.corners = None if corners is None else np.asarray(corners, np.float64)
         self.profile: Any = None
         self.colours: tuple[str, str] | None = None
+        #: The home side learnt before a new calibration was given (see :meth:`restore`).
+        self._orientation: Orientation | None = None
         self.reads = 0
         self.read_seconds = 0.0
+
+    def snapshot(self) -> dict[str, Any]:
+        """What these eyes have learnt, as JSON-able data for :meth:`restore`: the
+        field's corners, the calibration profile built on them (with the home side once
+        known) and each player's checker colour (``None`` while not learnt).
+
+        >>> eyes = CameraEyes(1, reader=object())
+        >>> eyes.colours = ("light", "dark")
+        >>> again = CameraEyes(1, reader=object())
+        >>> again.restore(eyes.snapshot())
+        >>> again.colours, again.snapshot() == eyes.snapshot()
+        (('light', 'dark'), True)
+        """
+        return {
+            "version": self.SNAPSHOT_VERSION,
+            "bottom_player": self.bottom_player,
+            "corners": None if self.corners is None else self.corners.tolist(),
+            "profile": None if self.profile is None else json.loads(self.profile.to_json()),
+            "colours": None if self.colours is None else list(self.colours),
+        }
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        """Take up what :meth:`snapshot` recorded. Corners given to these eyes (a new
+        calibration) that differ from the recorded ones win; the colours and the home
+        side learnt are kept all the same. Raises ``ValueError`` for a snapshot of
+        another version, of the other seat, or damaged; these eyes are then unchanged."""
+        if not isinstance(snapshot, dict) or snapshot.get("version") != self.SNAPSHOT_VERSION:
+            raise ValueError(
+                f"not a version {self.SNAPSHOT_VERSION} snapshot of camera eyes: {snapshot!r:.200}"
+            )
+        if snapshot.get("bottom_player") != self.bottom_player:
+            raise ValueError(
+                f"the snapshot is for bottom player {snapshot.get('bottom_player')!r}, "
+                f"these eyes have player {self.bottom_player} at the bottom"
+            )
+        try:
+            raw = snapshot.get("corners")
+            corners = None if raw is None else np.asarray(raw, np.float64)
+            if corners is not None and corners.shape != (4, 2):
+                raise ValueError(f"corners {raw!r} are not four (x, y) pairs")
+            raw = snapshot.get("profile")
+            profile = None if raw is None else CalibrationProfile.from_json(json.dumps(raw))
+            raw = snapshot.get("colours")
+            colours = None
+            if raw is not None:
+                if len(raw) != 2 or str(raw[0]) == str(raw[1]):
+                    raise ValueError(f"colours {raw!r} are not two different names")
+                colours = (str(raw[0]), str(raw[1]))
+        except (TypeError, IndexError, ValueError) as exc:
+            raise ValueError(f"damaged snapshot of camera eyes: {exc}") from None
+        given = self.corners
+        if given is not None and (corners is None or not np.allclose(given, corners)):
+            # a new calibration: its field, built at the next frame, with the learnt side
+            self.profile = None
+            self._orientation = None if profile is None else profile.orientation
+        else:
+            self.corners, self.profile = corners, profile
+        self.colours = colours
 
     def settled(self, frame: Frame) -> bool:
         return bool(self.gate.update(frame.image).settled)
@@ -145,6 +257,8 @@ class CameraEyes:
         self.profile = CalibrationProfile.from_corners(
             self.corners, size, source=source, long_side_first=True
         )
+        if self._orientation is not None:
+            self.profile = replace(self.profile, orientation=self._orientation)
         return self.profile
 
     def look(self, frame: Frame) -> Sighting | None:
@@ -243,11 +357,28 @@ def run_referee(
     window: int = 3,
     on_events: Callable[[list[Event]], None] | None = None,
     progress: Callable[[Frame], None] | None = None,
+    last_seen: Frame | None = None,
 ) -> RunStats:
     """Drive ``referee`` from ``frames`` (see the module docstring); ``observer``
-    events (resignations...) are applied at their ``t``."""
+    events (resignations...) are applied at their ``t``.
+
+    ``last_seen``: on a resume (:meth:`Referee.resume`), the frame whose view the
+    referee last acted on (that of its last event). It is looked at again, not judged:
+    the referee recalls from it what its events do not keep (:meth:`Referee.recall`)
+    and the stabiliser does not pass that view, still on the table, a second time; so
+    the loop goes on as if it had never stopped.
+    """
     stats = RunStats()
     stab: Stabiliser[Sighting] = Stabiliser(agree, window)
+    if last_seen is not None:
+        # the motion gate as it stood when that view was judged: settled on that picture
+        for _ in range(SETTLE_TRIES):
+            if eyes.settled(last_seen):
+                break
+        seen = eyes.look(last_seen)
+        if seen is not None:
+            referee.recall(seen)
+            stab.remember(sighting_key(seen))
     pending = sorted(observer, key=lambda e: e.t or 0.0)
     busy_until = 0.0
     wall = time.perf_counter()

@@ -11,6 +11,9 @@ import typer
 
 from gammoneye.service.cliutil import fail
 
+#: The journal's meta key for what the camera learnt (CameraEyes.snapshot).
+EYES_KEY = "camera_eyes"
+
 
 def _say(event: Any, players: tuple[str, str]) -> str:
     d = event.to_dict()
@@ -69,7 +72,13 @@ def referee(
     Writes, as it goes, OUT/events.jsonl (every event, the engine's event-log format),
     OUT/match.mat (the transcript GNU Backgammon and eXtreme Gammon import) and
     OUT/journal.sqlite (the journal: synced to disk at every event). Run again on the
-    same OUT to resume a match after a crash: nothing decided is lost.
+    same OUT to resume a match after a crash: nothing decided is lost. The journal also
+    keeps what the camera learnt (the field, the home side, each player's colour), so a
+    resumed referee reads the board without seeing the opening again. A video file or
+    a folder of frames is taken up after the frame of the last event on record: the
+    frames up to it were judged already (that frame is looked at again, to know what
+    lay on the table, but not judged); a camera or a stream goes on from what it shows
+    now.
 
     Illegal plays are flagged when the mover lifts his dice, before the next roll;
     invalid rolls (cocked, wrong half, on a checker, off the board, premature) are
@@ -85,7 +94,13 @@ def referee(
     from gammoneye.engine.referee import Referee, RefereeConfig
     from gammoneye.engine.rules import RuleProfileError, get_profile
     from gammoneye.service.journal import Journal, JournalError
-    from gammoneye.service.referee import CameraEyes, SourceError, open_source, run_referee
+    from gammoneye.service.referee import (
+        CameraEyes,
+        SourceError,
+        last_judged_frame,
+        open_source,
+        run_referee,
+    )
 
     try:
         get_profile(profile)
@@ -132,18 +147,48 @@ def referee(
             journal.append(ref.events)
         outputs = _Outputs(out)
         outputs.write(ref.events)
+        eyes = CameraEyes(bottom_player, corners)
+        learnt: Any = None
+        try:
+            learnt = journal.meta(EYES_KEY) if earlier else None
+            if learnt is not None:
+                eyes.restore(learnt)
+        except ValueError as e:  # a damaged record costs a look at the next opening
+            print(f"the camera learns the board again: {e}", file=sys.stderr)
+        learnt = eyes.snapshot() if learnt is None else learnt
+
+        def keep_learnt(_frame: Any = None) -> None:
+            nonlocal learnt
+            now = eyes.snapshot()
+            if now != learnt:
+                journal.set_meta(EYES_KEY, now)
+                learnt = now
 
         def on_events(new: list[Any]) -> None:
+            # what the eyes learnt goes to disk before the events read with it: a
+            # restart after these events needs it, the opening being past
+            keep_learnt()
             journal.append(new)  # on disk first; the files below are views of it
             outputs.write(ref.events)
             if not quiet:
                 for e in new:
                     print(_say(e, players), flush=True)
 
+        seen = last_judged_frame(source, earlier)
         try:
-            frames = open_source(source, fps)
-            eyes = CameraEyes(bottom_player, corners)
-            stats = run_referee(frames, eyes, ref, on_events=on_events, realtime=False)
+            frames = open_source(source, fps, first=seen or 0)
+            last_seen = None if seen is None else next(frames, None)
+            if last_seen is not None:
+                print(f"resuming after frame {last_seen.ref} of {source}", file=sys.stderr)
+            stats = run_referee(
+                frames,
+                eyes,
+                ref,
+                on_events=on_events,
+                progress=keep_learnt,
+                realtime=False,
+                last_seen=last_seen,
+            )
         except SourceError as e:
             raise fail(str(e)) from None
         print(

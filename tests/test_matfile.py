@@ -650,12 +650,17 @@ def without_lines(record: MatchRecord) -> MatchRecord:
 
 
 def in_gnubg_numbers(record: MatchRecord) -> MatchRecord:
-    """The record with each play as the writer writes it (doubles cut into single dice)."""
+    """The record with each play as the writer writes it (doubles cut into single dice,
+    the higher die first)."""
 
     def play(a: Action) -> Action:
         if a.kind != "roll" or a.dice is None:
             return a
-        return dataclasses.replace(a, play=" ".join(gnubg_moves(a.play, a.dice)))
+        return dataclasses.replace(
+            a,
+            dice=(max(a.dice), min(a.dice)),
+            play=" ".join(gnubg_moves(a.play, a.dice)),
+        )
 
     return dataclasses.replace(
         record,

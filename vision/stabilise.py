@@ -40,6 +40,19 @@ class Stabiliser(Generic[T]):
         self._recent.clear()
         self._passed_since_motion = False
 
+    def remember(self, key: Hashable) -> None:
+        """Go on as if the view ``key`` had just been passed on: after a restart, the
+        view the caller last acted on is not passed on again until something else was.
+
+        >>> s = Stabiliser(agree=2, window=3)
+        >>> s.remember("a")
+        >>> s.waiting, [s.push(k, k) for k in ("a", "a", "b", "b")]
+        (False, [None, None, None, 'b'])
+        """
+        self._recent.clear()
+        self._last = key
+        self._passed_since_motion = True
+
     def push(self, key: Hashable | None, item: T) -> T | None:
         """One frame's key (``None``: not settled) and what to pass on; returns the
         item when its view has just become stable and is new."""
