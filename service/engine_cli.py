@@ -312,3 +312,41 @@ def write_atomically(path: Path, text: str) -> None:
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(path)
+
+
+@app.command()
+def demo(
+    mat: Annotated[
+        Path | None,
+        typer.Option("--mat", help="Replay this .mat instead of the bundled 7-point match."),
+    ] = None,
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder for the transcript and event log.")
+    ] = Path("gammoneye-engine-demo"),
+    delay: Annotated[
+        float, typer.Option("--delay", min=0.0, help="Seconds to pause after each action.")
+    ] = 0.0,
+    game: Annotated[int | None, typer.Option("--game", min=1, help="Show only this game.")] = None,
+    boards: Annotated[
+        bool, typer.Option("--boards/--no-boards", help="Draw the board before each play.")
+    ] = True,
+) -> None:
+    """Replay a whole match through the rules engine, board by board.
+
+    Replays a bundled GNU Backgammon self-play match (or --mat FILE): the board
+    before every play, the play and how many legal alternatives the roll had,
+    cube actions, Crawford, scores, and any illegal move or wrong score. Writes
+    the canonical match.mat and the events.jsonl event log into --out.
+
+    Examples:
+
+      gammoneye engine demo --game 1 --delay 0.5
+
+      gammoneye engine demo --mat my_match.mat --no-boards
+    """
+    from gammoneye.service.demo import bundled_match_text, run_demo
+    from gammoneye.service.engine_cli import read_text_file
+
+    text = bundled_match_text() if mat is None else read_text_file(mat)
+    result = run_demo(text, out, echo=typer.echo, delay_s=delay, boards=boards, only_game=game)
+    raise typer.Exit(0 if result.ok else 1)

@@ -326,6 +326,56 @@ def clip(
         typer.echo(f"no chance in these games for: {', '.join(summary.not_injected)}")
 
 
+#: What a packed clip keeps besides its video: the ground truth and the transcript.
+PACKED_FILES = ("clip.json", "events.jsonl", "frames.jsonl", "faults.json", "match.mat")
+
+
+@app.command()
+def pack(
+    clip: Annotated[Path, typer.Argument(help="A rendered clip (gammoneye render clip).")],
+    out: Annotated[Path, typer.Option("--out", help="Folder for the packed clip.")],
+) -> None:
+    """Pack a rendered clip small: its frames as one MP4 video (video.mp4, MPEG-4 part 2,
+    which OpenCV writes and reads everywhere) beside its ground truth. The referee, the
+    service and `eval referee` read a packed clip like the original.
+
+    The demo's bundled clip (service/data/demo-clip) was made so:
+
+      gammoneye render clip --mat ../shared/data/mat/kevung_gnubg_selfplay_drops_7p.mat \
+          --games 1 --faults all --seed 5 --width 800 --height 450 --out /tmp/demo-src
+      gammoneye render pack /tmp/demo-src --out service/data/demo-clip
+    """
+    import json
+    import shutil
+
+    import cv2
+
+    frames = sorted((clip / "frames").glob("*.jpg"))
+    if not (clip / "clip.json").is_file() or not frames:
+        raise fail(f"{clip} is no rendered clip with frames (clip.json, frames/*.jpg)")
+    meta = json.loads((clip / "clip.json").read_text("utf-8"))
+    first = cv2.imread(str(frames[0]))
+    height, width = first.shape[:2]
+    out.mkdir(parents=True, exist_ok=True)
+    video = out / "video.mp4"
+    writer = cv2.VideoWriter(
+        str(video), cv2.VideoWriter_fourcc(*"mp4v"), float(meta.get("fps", 10.0)), (width, height)
+    )
+    if not writer.isOpened():
+        raise fail("OpenCV cannot write MPEG-4 video here")
+    try:
+        with typer.progressbar(frames, label="packing") as bar:
+            for path in bar:
+                writer.write(cv2.imread(str(path)))
+    finally:
+        writer.release()
+    for name in PACKED_FILES:
+        if (clip / name).is_file():
+            shutil.copyfile(clip / name, out / name)
+    size = video.stat().st_size / 1e6
+    typer.echo(f"wrote {out}: {len(frames)} frames in {size:.1f} MB of video, and the truth")
+
+
 @app.command("export-crops")
 def export_crops_command(
     run: Annotated[Path, typer.Argument(help="A stills run (images/, labels/).")],

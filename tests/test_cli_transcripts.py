@@ -1,4 +1,4 @@
-"""`gammoneye engine replay/convert` and `gammoneye demo` from the command line."""
+"""`gammoneye engine replay/convert` and `gammoneye engine demo` from the command line."""
 
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ from transcripts import BROKEN_GAME as BROKEN
 
 runner = CliRunner()
 DEMO_MAT = Path(__file__).resolve().parents[1] / "service" / "data" / "demo_match.mat"
-
-
 
 
 def test_replay_clean_match_exits_0() -> None:
@@ -99,7 +97,7 @@ def test_convert_reports_problems_on_stderr_and_exits_1(tmp_path: Path) -> None:
 
 def test_demo_runs_and_writes_transcripts(tmp_path: Path) -> None:
     out = tmp_path / "demo"
-    result = runner.invoke(app, ["demo", "--out", str(out), "--game", "2"])
+    result = runner.invoke(app, ["engine", "demo", "--out", str(out), "--game", "2"])
     assert result.exit_code == 0, result.output
     assert "=== Game 2: alice 0 - 2 bob" in result.output
     assert "=== Game 1" not in result.output
@@ -113,6 +111,8 @@ def test_demo_runs_and_writes_transcripts(tmp_path: Path) -> None:
 def test_demo_flags_an_illegal_transcript(tmp_path: Path) -> None:
     bad = tmp_path / "bad.mat"
     bad.write_text(BROKEN, encoding="utf-8")
-    result = runner.invoke(app, ["demo", "--mat", str(bad), "--out", str(tmp_path), "--no-boards"])
+    result = runner.invoke(
+        app, ["engine", "demo", "--mat", str(bad), "--out", str(tmp_path), "--no-boards"]
+    )
     assert result.exit_code == 1
     assert "ILLEGAL" in result.output and "problem:" in result.output
