@@ -346,6 +346,52 @@ class RunStats:
         return self.frames / self.busy_seconds if self.busy_seconds > 0 else float("inf")
 
 
+class RefereeStep:
+    """What the loop does with one frame: the motion gate, a reading when settled, the
+    stabiliser, the referee. Shared by :func:`run_referee` and the service's tables."""
+
+    def __init__(
+        self, eyes: CameraEyes | TruthEyes, referee: Referee, agree: int = 2, window: int = 3
+    ) -> None:
+        self.eyes = eyes
+        self.referee = referee
+        self.stab: Stabiliser[Sighting] = Stabiliser(agree, window)
+        self.sightings = 0
+        #: The last view the stabiliser passed to the referee.
+        self.last: Sighting | None = None
+
+    def recall(self, frame: Frame) -> None:
+        """On a resume (:meth:`Referee.resume`): look again at the frame whose view the
+        referee last acted on (that of its last event), without judging it. The
+        referee recalls from it what its events do not keep (:meth:`Referee.recall`)
+        and the stabiliser does not pass that view, still on the table, a second
+        time; so the loop goes on as if it had never stopped."""
+        # the motion gate as it stood when that view was judged: settled on that picture
+        for _ in range(SETTLE_TRIES):
+            if self.eyes.settled(frame):
+                break
+        seen = self.eyes.look(frame)
+        if seen is not None:
+            self.referee.recall(seen)
+            self.stab.remember(sighting_key(seen))
+
+    def __call__(self, frame: Frame) -> list[Event]:
+        if not self.eyes.settled(frame):
+            self.stab.reset()
+            return []
+        if not self.stab.waiting:
+            return []
+        sighting = self.eyes.look(frame)
+        if sighting is None:
+            return []
+        self.sightings += 1
+        stable = self.stab.push(sighting_key(sighting), sighting)
+        if stable is None:
+            return []
+        self.last = stable
+        return self.referee.see(stable)
+
+
 def run_referee(
     frames: Iterable[Frame],
     eyes: CameraEyes | TruthEyes,
@@ -362,23 +408,13 @@ def run_referee(
     """Drive ``referee`` from ``frames`` (see the module docstring); ``observer``
     events (resignations...) are applied at their ``t``.
 
-    ``last_seen``: on a resume (:meth:`Referee.resume`), the frame whose view the
-    referee last acted on (that of its last event). It is looked at again, not judged:
-    the referee recalls from it what its events do not keep (:meth:`Referee.recall`)
-    and the stabiliser does not pass that view, still on the table, a second time; so
-    the loop goes on as if it had never stopped.
+    ``last_seen``: on a resume, the frame whose view the referee last acted on; see
+    :meth:`RefereeStep.recall`.
     """
     stats = RunStats()
-    stab: Stabiliser[Sighting] = Stabiliser(agree, window)
+    step = RefereeStep(eyes, referee, agree, window)
     if last_seen is not None:
-        # the motion gate as it stood when that view was judged: settled on that picture
-        for _ in range(SETTLE_TRIES):
-            if eyes.settled(last_seen):
-                break
-        seen = eyes.look(last_seen)
-        if seen is not None:
-            referee.recall(seen)
-            stab.remember(sighting_key(seen))
+        step.recall(last_seen)
     pending = sorted(observer, key=lambda e: e.t or 0.0)
     busy_until = 0.0
     wall = time.perf_counter()
@@ -404,16 +440,8 @@ def run_referee(
             continue
         start = time.perf_counter()
         stats.frames += 1
-        new: list[Event] = []
-        if not eyes.settled(frame):
-            stab.reset()
-        elif stab.waiting:
-            sighting = eyes.look(frame)
-            if sighting is not None:
-                stats.sightings += 1
-                stable = stab.push(sighting_key(sighting), sighting)
-                if stable is not None:
-                    new = referee.see(stable)
+        new = step(frame)
+        stats.sightings = step.sightings
         cost = time.perf_counter() - start
         stats.busy_seconds += cost
         busy_until = max(busy_until, frame.t) + cost

@@ -36,11 +36,16 @@ from gammoneye.engine.position import Position
 from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
 from gammoneye.service.grabber import FrameGrabber
 from gammoneye.service.journal import Journal
-from gammoneye.service.referee import CameraEyes, Frame, SourceError, TruthEyes, is_live
-from gammoneye.service.referee_cli import _Outputs
+from gammoneye.service.referee import (
+    CameraEyes,
+    Frame,
+    RefereeStep,
+    SourceError,
+    TruthEyes,
+    last_judged_frame,
+)
+from gammoneye.service.referee_cli import EYES_KEY, _Outputs
 from gammoneye.service.settings import MatchSettings, ServiceSettings, TableSettings
-from gammoneye.vision.sighting import sighting_key
-from gammoneye.vision.stabilise import Stabiliser
 
 log = logging.getLogger("gammoneye.table")
 
@@ -50,33 +55,6 @@ Listener = Callable[[str], None]
 
 class ActionError(ValueError):
     """An observer's action the match does not allow now (HTTP 409)."""
-
-
-class RefereeStep:
-    """What the loop does with one frame: gate, read when settled, stabilise, judge."""
-
-    def __init__(self, eyes: Any, referee: Referee, agree: int = 2, window: int = 3) -> None:
-        self.eyes = eyes
-        self.referee = referee
-        self.stab: Stabiliser[Sighting] = Stabiliser(agree, window)
-        self.sightings = 0
-        self.last: Sighting | None = None
-
-    def __call__(self, frame: Frame) -> list[Event]:
-        if not self.eyes.settled(frame):
-            self.stab.reset()
-            return []
-        if not self.stab.waiting:
-            return []
-        sighting = self.eyes.look(frame)
-        if sighting is None:
-            return []
-        self.sightings += 1
-        stable = self.stab.push(sighting_key(sighting), sighting)
-        if stable is None:
-            return []
-        self.last = stable
-        return self.referee.see(stable)
 
 
 @dataclass
@@ -123,13 +101,15 @@ class Table:
         self.folder, self.journal, self.referee = self._open_match(
             settings.match, fresh=not settings.resume
         )
-        # A recording resumed goes on after the last frame that made an event.
-        seen = [e.frame for e in self.referee.events if isinstance(e.frame, int)]
-        first = max(seen) + 1 if seen and not is_live(settings.source) else 0
+        # A recording resumed is taken up at the frame of its last event: looked at
+        # again (RefereeStep.recall), not judged; what the camera eyes had learnt
+        # (field, home side, colours) comes back from the journal.
+        self._recall_frame = last_judged_frame(settings.source, self.referee.events)
+        self._learnt = self._restore_eyes()
         self.grabber = FrameGrabber(
             settings.source,
             fps=settings.fps,
-            first=first,
+            first=self._recall_frame or 0,
             speed=settings.speed,
             stall_s=service.stall_s,
             reconnect_s=service.reconnect_s,
@@ -186,6 +166,26 @@ class Table:
         journal.append(referee.events)
         return folder, journal, referee
 
+    def _restore_eyes(self) -> Any:
+        if not isinstance(self.eyes, CameraEyes):
+            return None
+        learnt = self.journal.meta(EYES_KEY) if len(self.referee.events) > 1 else None
+        if learnt is not None:
+            try:
+                self.eyes.restore(learnt)
+            except ValueError as exc:  # a damaged record costs a look at the next opening
+                log.warning("table %s: the camera learns the board again: %s", self.id, exc)
+                learnt = None
+        return learnt
+
+    def _keep_learnt(self) -> None:
+        """What the eyes learnt goes to the journal before the events read with it."""
+        if isinstance(self.eyes, CameraEyes):
+            now = self.eyes.snapshot()
+            if now != self._learnt:
+                self.journal.set_meta(EYES_KEY, now)
+                self._learnt = now
+
     # --- threads ---------------------------------------------------------------------------
     def start(self) -> None:
         if self._thread is not None:
@@ -224,7 +224,13 @@ class Table:
         try:
             with self.lock:
                 self._frame = frame
+                if self._recall_frame is not None:
+                    recall, self._recall_frame = self._recall_frame, None
+                    if frame.ref == recall:
+                        self.step.recall(frame)
+                        return []
                 new = self.step(frame)
+                self._keep_learnt()
                 if new:
                     self._publish(new)
                 return new
@@ -478,6 +484,8 @@ class Table:
                 self.eyes.bottom_player = match.bottom_player
                 self.eyes.colours = None  # learnt again from the next opening
             self.step = RefereeStep(self.eyes, self.referee)
+            self._recall_frame, self._learnt = None, None
+            self._keep_learnt()
             self.files = _Outputs(self.folder)
             self.files.write(self.referee.events)
             for e in self.referee.events:

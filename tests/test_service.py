@@ -181,6 +181,35 @@ def test_resignation_new_match_and_restart(tmp_path: Path) -> None:
         assert client.post("/api/tables/demo/match", json=bad, headers=AUTH).status_code == 422
 
 
+def test_a_table_restarted_mid_match_goes_on_as_if_it_never_stopped(tmp_path: Path) -> None:
+    """A crash (the app dropped, nothing stopped or closed) after the second flag, then
+    a new app on the same folder: it takes the recording up at the last event's frame
+    and ends with the very events of a run that never stopped."""
+    whole = create_app(_settings(tmp_path / "whole", start=False))
+    table = whole.state.tables["demo"]
+    for frame in open_source(str(CLIP)):
+        table.feed(frame)
+    want = [e.to_dict() for e in table.referee.events]
+
+    crashed = create_app(_settings(tmp_path / "cut", start=False))
+    flags = 0
+    for frame in open_source(str(CLIP)):
+        flags += sum(e.TYPE == "flag" for e in crashed.state.tables["demo"].feed(frame))
+        if flags == 2:
+            break
+    cut = len(crashed.state.tables["demo"].referee.events)
+    again = create_app(_settings(tmp_path / "cut", start=False)).state.tables["demo"]
+    assert len(again.referee.events) == cut
+    first = again._recall_frame
+    assert first == max(e.frame for e in again.referee.events if isinstance(e.frame, int))
+    for frame in open_source(str(CLIP), first=first):  # what its grabber would deliver
+        again.feed(frame)
+    assert [e.to_dict() for e in again.referee.events] == want
+    assert again.files.out == again.folder and (again.folder / "match.mat").read_text("utf-8") == (
+        table.folder / "match.mat"
+    ).read_text("utf-8")
+
+
 def _collect(ws: Any, until: Any, limit: float = 60.0) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     deadline = time.monotonic() + limit
