@@ -256,6 +256,9 @@ class Referee:
         # Dice left down in this half (bottom-seat view) by a mover whose opponent
         # rolled before he lifted them: ignored until gone.
         self._stale_half: str | None = None
+        # Those dice as they lay, when known: only they are ignored, so that a roll
+        # made into that half (a wrong-half roll) is still seen.
+        self._stale_dice: tuple[SeenDie, ...] = ()
         self._last_cube: SeenCube | None = None
         self._now: dict[str, Any] = {}
         # Who reports the events being made: the camera, or an observer's action.
@@ -311,6 +314,8 @@ class Referee:
         >>> again.see(Sighting(ExactCheckers(start), dice=dice))  # the same view: nothing new
         []
         """
+        if self._stale_half is not None and not self._stale_dice:
+            self._stale_dice = tuple(d for d in sighting.dice if d.half == self._stale_half)
         dice = self._live_dice(sighting.dice)
         if self._judged_numbers is not None and dice:
             if sorted(d.value for d in dice) == sorted(self._judged_numbers):
@@ -342,6 +347,7 @@ class Referee:
             # A roll counted, a play was made, a game began or ended: dice judged or left
             # down before are off the table by now (the dice of this event, below).
             self._need_clear, self._judged_numbers, self._stale_half = False, None, None
+            self._stale_dice = ()
         if isinstance(e, GameStartEvent):
             if st.phase is Phase.GAME_OVER:
                 st = st.next_game()
@@ -448,13 +454,17 @@ class Referee:
         return self.events[first:]
 
     def _live_dice(self, dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
+        """The dice seen less those a mover left down when his opponent rolled before
+        he lifted them (which stand for nothing), until they are gone."""
         if self._stale_half is None:
             return dice
         stale = [d for d in dice if d.half == self._stale_half]
+        if self._stale_dice:
+            stale = [d for d in stale if any(_same_die(d, s) for s in self._stale_dice)]
         if not stale:
-            self._stale_half = None
+            self._stale_half, self._stale_dice = None, ()
             return dice
-        return tuple(d for d in dice if d.half != self._stale_half)
+        return tuple(d for d in dice if not any(d is s for s in stale))
 
     # --- before a game ----------------------------------------------------------------
     def _explains(self, evidence: CheckerEvidence, log_likelihood: float) -> bool:
@@ -578,6 +588,7 @@ class Referee:
         """``roller`` rolled while the last mover's dice were still down: the roll
         stands under ``wbf`` [001 4.1(v)(a)], else it is rolled again [000 r9, 002]."""
         self._stale_half = self.right_half(1 - roller)
+        self._stale_dice = tuple(d for d in self._rolled if d.half == self._stale_half)
         if self.state.profile.premature_roll_stands:
             self._roll(roller, dice, note=PREMATURE_NOTE)
         else:
@@ -1054,6 +1065,14 @@ def _without_values(dice: Sequence[SeenDie], values: Sequence[int]) -> list[Seen
                 rest.remove(d)
                 break
     return rest
+
+
+def _same_die(a: SeenDie, b: SeenDie) -> bool:
+    """Whether ``a`` may be die ``b`` lying where it lay: the same number, and the same
+    place when both places are known."""
+    if a.value != b.value:
+        return False
+    return a.at is None or b.at is None or _near(a, b)
 
 
 def _near(a: SeenDie, b: SeenDie) -> bool:

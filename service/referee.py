@@ -182,6 +182,8 @@ class CameraEyes:
         self._orientation: Orientation | None = None
         self.reads = 0
         self.read_seconds = 0.0
+        #: The last reading made (what the service draws on its video).
+        self.last_reading: Any = None
 
     def snapshot(self) -> dict[str, Any]:
         """What these eyes have learnt, as JSON-able data for :meth:`restore`: the
@@ -268,6 +270,7 @@ class CameraEyes:
         start = time.perf_counter()
         try:
             reading = self.reader.read(frame.image, profile)
+            self.last_reading = reading
         except NoBoardError:
             return None
         finally:
@@ -285,6 +288,7 @@ class CameraEyes:
                     profile, orientation=Orientation(self.bottom_player, home_right=False)
                 )
                 reading = self.reader.read(frame.image, self.profile)
+        self.last_reading = reading
         return sighting_of(reading, self.colours, self.bottom_player, t=frame.t, frame=frame.ref)
 
 

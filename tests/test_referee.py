@@ -285,6 +285,30 @@ def test_undo_withdraws_the_last_observer_action_and_survives_a_restart() -> Non
     assert ref.state.phase.name == "MOVE" and ref.state.score == (0, 0)
 
 
+def test_a_wrong_half_roll_among_dice_left_down_is_seen() -> None:
+    """club: player 0 rolls before player 1 lifted his dice (premature, rolled again
+    [000 r9]); his new roll lands in the wrong half, beside player 1's dice still down
+    there. Those stale dice are ignored, the new ones are not [001 4.1(iv)(a)]."""
+    ref = Referee(RefereeConfig(profile="club", match_length=3))
+    start = Position.initial()
+    ref.see(Sighting(ExactCheckers(start)))
+    opening = (SeenDie(5, half="right", at=(20.0, 0.0)), SeenDie(2, half="left", at=(-20.0, 0.0)))
+    ref.see(Sighting(ExactCheckers(start), dice=opening))
+    p0 = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
+    assert ref.see(Sighting(ExactCheckers(p0)))[0].legal
+    his = (SeenDie(6, half="left", at=(-20.0, 5.0)), SeenDie(1, half="left", at=(-25.0, 5.0)))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=his))[0].TYPE == "roll"
+    p1 = Position((p0.boards[0], tuple(_moved(_moved(p0.boards[1], 13, 7), 8, 7))), 1)
+    early = (SeenDie(4, half="right", at=(20.0, 5.0)), SeenDie(3, half="right", at=(25.0, 5.0)))
+    events = ref.see(Sighting(ExactCheckers(p1), dice=his + early))
+    assert [e.TYPE for e in events] == ["move", "roll_invalid"]
+    assert events[1].reasons == ("premature",) and events[1].player == 0
+    wrong = (SeenDie(5, half="left", at=(-10.0, -5.0)), SeenDie(2, half="left", at=(-5.0, -5.0)))
+    events = ref.see(Sighting(ExactCheckers(p1), dice=his + wrong))
+    assert [e.TYPE for e in events] == ["roll_invalid"]
+    assert events[0].reasons == ("wrong_half",) and events[0].dice == (5, 2)
+
+
 def test_invalid_rolls_by_profile() -> None:
     wbf = Referee(RefereeConfig(profile="wbf", match_length=3))
     konstanz = Referee(RefereeConfig(profile="konstanz"))
