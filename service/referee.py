@@ -289,7 +289,23 @@ class CameraEyes:
                 )
                 reading = self.reader.read(frame.image, self.profile)
         self.last_reading = reading
-        return sighting_of(reading, self.colours, self.bottom_player, t=frame.t, frame=frame.ref)
+        return sighting_of(
+            reading,
+            self.colours,
+            self.bottom_player,
+            t=frame.t,
+            frame=frame.ref,
+            homography=self._homography(),
+        )
+
+    def _homography(self) -> Any:
+        """Image to board space (1000 x 800), for the dice's places; cached."""
+        if self.profile is None:
+            return None
+        cached = getattr(self, "_h", None)
+        if cached is None or cached[0] is not self.profile:
+            self._h = (self.profile, self.profile.homography())
+        return self._h[1]
 
 
 class TruthEyes:

@@ -107,3 +107,24 @@ def test_json_shape_of_vision_read() -> None:
     ]
     assert data["cube"] == {"value": 64, "place": "centre", "image_xy": None}
     assert len(data["board"]["corners_px"]) == 4
+
+
+def test_a_sighting_places_each_die_on_the_field_in_cm() -> None:
+    """With the image-to-board homography, a die's place goes to the referee in cm from
+    the field's centre (how it tells a re-roll from dice left lying)."""
+    import numpy as np
+
+    from gammoneye.vision.sighting import FIELD_WIDTH_CM, sighting_of
+
+    points = tuple(PointReading(n, {(None, 0): 1.0}) for n in range(1, 25))
+    dice = (
+        DieReading({5: 1.0}, cocked=0.0, half="right", image_xy=(750.0, 400.0)),
+        DieReading({2: 1.0}, cocked=0.0, half="left", image_xy=None),
+    )
+    reading = BoardReading(COLOURS, points, dice=dice)
+    double = np.diag([2.0, 2.0, 1.0])  # image pixels are half the board space's
+    seen = sighting_of(reading, COLOURS, 0, homography=double).dice
+    # (1500, 800) in a 1000 x 800 space: 1000 px right of centre, 400 down
+    assert seen[0].at == (1000 * FIELD_WIDTH_CM / 1000, 400 * FIELD_WIDTH_CM / 1000)
+    assert seen[1].at is None  # no place read, none said
+    assert sighting_of(reading, COLOURS, 0).dice[0].at is None

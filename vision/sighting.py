@@ -11,6 +11,9 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 from gammoneye.engine.position import BAR, CHECKERS, Position, PositionError
 from gammoneye.engine.referee import SeenCube, SeenDie, Sighting
@@ -20,6 +23,11 @@ from .reading import BoardReading, layout_of_counts
 #: log-likelihood cost of each checker on the bar that the reading does not show
 #: (bar counts are hard numbers, and less sure than the points).
 BAR_COST = 2.0
+
+#: A field's width taken as this many cm when a die's place in board space is said
+#: in cm (SeenDie.at): boards differ, this only needs to be about right, for the
+#: referee's "the same die, still where it lay" (engine.referee.SAME_PLACE_CM).
+FIELD_WIDTH_CM = 48.0
 
 
 @dataclass(frozen=True)
@@ -68,8 +76,12 @@ def sighting_of(
     *,
     t: float | None = None,
     frame: int | str | None = None,
+    homography: Any = None,
+    space: tuple[int, int] = (1000, 800),
 ) -> Sighting:
-    """The referee's view of ``reading``."""
+    """The referee's view of ``reading``. With ``homography`` (image to a board space
+    of ``space`` pixels, e.g. ``CalibrationProfile.homography()``), each die's place
+    on the field goes with it, in cm from the field's centre."""
     dice = tuple(
         SeenDie(
             d.value(),
@@ -77,6 +89,7 @@ def sighting_of(
             cocked=d.cocked,
             half=d.half,
             on_checker=d.on_checker,
+            at=_place_cm(d.image_xy, homography, space),
         )
         for d in reading.dice
     )
@@ -86,6 +99,19 @@ def sighting_of(
     return Sighting(
         ReadingEvidence(reading, colours, bottom_player), dice=dice, cube=cube, t=t, frame=frame
     )
+
+
+def _place_cm(
+    xy: tuple[float, float] | None, homography: Any, space: tuple[int, int]
+) -> tuple[float, float] | None:
+    if xy is None or homography is None:
+        return None
+    h = np.asarray(homography, np.float64)
+    x, y, w = h @ np.array([xy[0], xy[1], 1.0])
+    if abs(w) < 1e-12:
+        return None
+    scale = FIELD_WIDTH_CM / space[0]
+    return (round((x / w - space[0] / 2) * scale, 2), round((y / w - space[1] / 2) * scale, 2))
 
 
 def sighting_key(s: Sighting) -> Hashable:
