@@ -482,6 +482,13 @@ class MatchState:
             )
         return replace(self, roll_attempted=True, notes=())
 
+    def reread_dice(self, d1: int, d2: int) -> MatchState:
+        """The dice down are ``d1``-``d2`` after all: a roll misread and put right
+        before its play (a camera that read a 5 where the play shows a 3)."""
+        if self.phase is not Phase.MOVE:
+            raise self._error(RuleCode.NOT_ROLLED, "no dice are down to read again")
+        return replace(self, dice=_check_dice(d1, d2, self))
+
     def play(self, after: Position) -> MatchState:
         """The play that leaves ``after`` (compared by checkers; who is on roll in
         ``after`` does not matter). It must be legal for the dice; then the turn

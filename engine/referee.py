@@ -35,6 +35,7 @@ left. ``RefereeConfig.bottom_player`` says who sits there.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -76,6 +77,10 @@ ILLEGAL_MARGIN = 6.0
 DIE_FAULT_P = 0.5
 #: Penalty per checker out of place for :class:`ExactCheckers`.
 EXACT_PENALTY = 10.0
+
+#: Dice read less sure than this may be read again from the play they allow
+#: (:meth:`Referee._reread_roll`).
+REREAD_P = 0.9
 
 #: The note on a roll that stood though made before the opponent's turn was over.
 PREMATURE_NOTE = "rolled before the opponent finished: stands [001 4.1(v)(a)]"
@@ -368,6 +373,10 @@ class Referee:
             self._need_clear, self._judged, self._judged_numbers = True, (), e.dice
             if "premature" in e.reasons:
                 self._stale_half = self.right_half(1 - e.player)
+        elif isinstance(e, CorrectionEvent) and e.data.get("action") == "reread_dice":
+            values = e.data.get("dice")
+            if isinstance(values, list) and len(values) == 2 and st.phase is Phase.MOVE:
+                st = st.reread_dice(int(values[0]), int(values[1]))
         elif isinstance(e, MoveEvent):
             after = Position.from_position_id(e.after, turn=e.player)
             if e.legal:
@@ -758,6 +767,8 @@ class Referee:
         if self._explains(s.checkers, best_ll):
             self._legal_move(best, text)
             return
+        if self._reread_roll(before, s.checkers, best_ll):
+            return
         shown = self._possible_guess(s.checkers, mover)
         flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best)
         self.flag = flag
@@ -785,6 +796,53 @@ class Referee:
                 for _, p, t in ranked[: self.config.suggestions]
             ),
         )
+
+    def _reread_roll(self, before: Position, evidence: CheckerEvidence, read_ll: float) -> bool:
+        """The play fits no legal result of the dice as read, but a roll the dice may
+        well have shown explains it: the dice were misread. Each die read with
+        probability ``p`` shows any other number with ``(1 - p) / 5``; the roll whose
+        prior and best legal result score highest wins if its result explains the
+        evidence. The roll is put right (``correction`` ``reread_dice``) and the play
+        recorded. Only for dice read unsure (``p`` under ``REREAD_P``): dice read
+        surely are believed, and a play they do not allow is flagged. Returns whether
+        the roll was read again."""
+        seen = self._rolled
+        state = self.state
+        if len(seen) != 2 or state.dice is None or min(d.p for d in seen) >= REREAD_P:
+            return False
+
+        def prior(roll: tuple[int, int]) -> float:
+            def die(d: SeenDie, v: int) -> float:
+                p = min(max(d.p, 1e-3), 1 - 1e-3)
+                return math.log(p if d.value == v else (1 - p) / 5)
+
+            a, b = roll
+            return max(die(seen[0], a) + die(seen[1], b), die(seen[0], b) + die(seen[1], a))
+
+        read = (min(state.dice), max(state.dice))
+        best: tuple[float, tuple[int, int], float, Position, str] | None = None
+        for roll in ((a, b) for a in range(1, 7) for b in range(a, 7)):
+            if roll == read:
+                continue
+            ll, pos, text = self.ranked_results(before, roll, evidence)[0]
+            score = ll + prior(roll)
+            if best is None or score > best[0]:
+                best = (score, roll, ll, pos, text)
+        if best is None:
+            return False
+        score, roll, ll, pos, text = best
+        if not self._explains(evidence, ll) or score <= read_ll + prior(read):
+            return False
+        target = next((e for e in reversed(self.events) if isinstance(e, RollEvent)), None)
+        dice = (max(roll), min(roll))
+        self._emit(
+            CorrectionEvent,
+            data={"action": "reread_dice", "dice": list(dice), "read": list(state.dice)},
+            target_seq=None if target is None else target.seq,
+        )
+        self.state = state.reread_dice(*dice)
+        self._legal_move(pos, text)
+        return True
 
     def _legal_move(self, after: Position, text: str) -> None:
         state = self.state

@@ -259,6 +259,8 @@ class CameraEyes:
         self.profile = CalibrationProfile.from_corners(
             self.corners, size, source=source, long_side_first=True
         )
+        if source == "manual":
+            self.profile = _keep_first_corner(self.profile, self.corners)
         if self._orientation is not None:
             self.profile = replace(self.profile, orientation=self._orientation)
         return self.profile
@@ -306,6 +308,19 @@ class CameraEyes:
         if cached is None or cached[0] is not self.profile:
             self._h = (self.profile, self.profile.homography())
         return self._h[1]
+
+
+def _keep_first_corner(profile: CalibrationProfile, given: Any) -> CalibrationProfile:
+    """Given corners say which long side is the bottom one (the bottom player's):
+    the first two. The canonical order picks the side lower in the picture instead,
+    which is another side when the camera looks at the board from a side."""
+    c = np.asarray(profile.field_corners_px, np.float64)
+    first = np.asarray(given, np.float64).reshape(-1, 2)[0]
+    k = int(np.argmin(np.linalg.norm(c - first, axis=1)))
+    if k != 2:
+        return profile  # already starts there (or the given order was no such ring)
+    turned = np.roll(c, -2, axis=0)
+    return replace(profile, field_corners_px=tuple((float(x), float(y)) for x, y in turned))
 
 
 class TruthEyes:

@@ -309,6 +309,37 @@ def test_a_wrong_half_roll_among_dice_left_down_is_seen() -> None:
     assert events[0].reasons == ("wrong_half",) and events[0].dice == (5, 2)
 
 
+def _after_opening_then_rolled(p: float) -> tuple[Referee, Position]:
+    """Player 0 opened with 52 (13/8 13/11); player 1 rolled, read 65 with
+    probability ``p`` per die."""
+    ref, start = _opened_52()
+    p0 = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
+    ref.see(Sighting(ExactCheckers(p0)))
+    dice = (SeenDie(6, p=p, half="left"), SeenDie(5, p=p, half="left"))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=dice))[0].TYPE == "roll"
+    # he really rolled 42 and made his 4-point: 8/4 6/4
+    p1 = Position((p0.boards[0], tuple(_moved(_moved(p0.boards[1], 8, 4), 6, 4))), 1)
+    return ref, p1
+
+
+def test_dice_read_unsure_are_read_again_from_the_play() -> None:
+    ref, p1 = _after_opening_then_rolled(0.4)
+    events = ref.see(Sighting(ExactCheckers(p1)))
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert events[0].data == {"action": "reread_dice", "dice": [4, 2], "read": [6, 5]}
+    assert events[1].legal and events[1].dice == (4, 2) and events[1].play == "8/4 6/4"
+    game = record_from_events(ref.events).games[0]
+    assert game.actions[-1].dice == (4, 2)
+    again = Referee.resume(ref.config, ref.events)  # a restart keeps the roll read again
+    assert again.state == ref.state
+
+
+def test_dice_read_surely_are_believed_and_the_play_flagged() -> None:
+    ref, p1 = _after_opening_then_rolled(0.98)
+    events = ref.see(Sighting(ExactCheckers(p1)))
+    assert [e.TYPE for e in events] == ["move", "flag"] and not events[0].legal
+
+
 def test_invalid_rolls_by_profile() -> None:
     wbf = Referee(RefereeConfig(profile="wbf", match_length=3))
     konstanz = Referee(RefereeConfig(profile="konstanz"))

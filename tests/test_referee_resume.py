@@ -54,7 +54,9 @@ SEED = 6
 def camera_clip(tmp_path_factory: pytest.TempPathFactory, mat_dir: Path) -> Path:
     mat = mat_dir / DROPS
     out = tmp_path_factory.mktemp("resume") / "clip"
-    render_clip(ClipConfig(mat.read_text("utf-8"), mat.name, out, seed=SEED, games=(1,)))
+    render_clip(
+        ClipConfig(mat.read_text("utf-8"), mat.name, out, seed=SEED, games=(1,)), workers=1
+    )
     return out
 
 

@@ -42,8 +42,11 @@ def run_workers(
         for item in items:
             yield work(item)
         return
-    # fork keeps the start cheap where there is one; spawn is the portable fallback
+    # Not fork: a process that has run OpenCV (or any native thread pool) may hold a
+    # lock at the moment of the fork that no thread will ever free in the child, which
+    # then hangs (seen in a test run that rendered after reading frames). A fork server
+    # forks from a clean process; spawn is the portable fallback.
     methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     with ctx.Pool(workers, initializer=init, initargs=(cfg,)) as pool:
         yield from pool.imap_unordered(work, items, chunksize=chunksize)
