@@ -389,3 +389,38 @@ def test_calibration_is_set_and_refound_on_a_camera_table(tmp_path: Path) -> Non
     with TestClient(truth) as client:
         r = client.post("/api/tables/demo/calibration", json={"auto": True}, headers=AUTH)
         assert r.status_code == 409
+
+
+def test_the_demo_command_serves_referees_the_clip_and_writes_the_transcript(
+    tmp_path: Path,
+) -> None:
+    """The README's first command, at 25 times real time, stopping when the clip ends."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "demo"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gammoneye",
+            "demo",
+            "--port",
+            "0",
+            "--speed",
+            "25",
+            "--exit-when-done",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "observer page:  http://localhost:" in run.stderr and "#token=" in run.stderr
+    assert "game_start" in run.stdout and "the clip has played" in run.stderr
+    mat = (out / "match-001" / "match.mat").read_text("utf-8")
+    assert "Game 1" in mat and "charlot1" in mat
+    events, problems = read_event_log((out / "match-001" / "events.jsonl").read_text("utf-8"))
+    assert not problems and events[0].TYPE == "match_start"
