@@ -151,7 +151,7 @@ def server(clip: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Ser
                 id="main",
                 source=str(clip),
                 eyes="truth",
-                fps=20.0,
+                fps=10.0,  # 2.5 times the clip's own 4 fps: few frames dropped when busy
                 match=MatchSettings(players=("ann", "bob"), match_length=3, bottom_player=bottom),
             )
         ],
@@ -262,7 +262,7 @@ def test_pages_follow_the_table(server: Server, browser: Any) -> None:
         assert ob_watch.take() == [] and ov_watch.take() == []
 
         server.start_table()
-        _flag_arrives(observer, overlay)
+        _flag_arrives(server, observer, overlay)
         server.wait_until_ended()
         _source_ended_and_video(observer, overlay)
         if SCREENSHOTS:
@@ -316,9 +316,17 @@ def _opening(observer: Any, overlay: Any) -> None:
     assert overlay.evaluate("getComputedStyle(document.body).backgroundColor") == "rgba(0, 0, 0, 0)"
 
 
-def _flag_arrives(observer: Any, overlay: Any) -> None:
+def _flag_arrives(server: Server, observer: Any, overlay: Any) -> None:
     """The illegal play and its flag reach both pages over the WebSocket."""
-    overlay.locator("#flag-banner").wait_for(state="visible", timeout=30_000)
+    try:
+        overlay.locator("#flag-banner").wait_for(state="visible", timeout=30_000)
+    except Exception as exc:  # say what the table did, not only what the page lacks
+        state = server.table.state()
+        kinds = [e["type"] for e in server.table.events_since(0)]
+        raise AssertionError(
+            f"no flag on the overlay; the table's events: {kinds}; source "
+            f"{state['source']}; loop {state['loop']}"
+        ) from exc
     banner = text(overlay, "#flag-banner")
     assert "ILLEGAL PLAY" in banner and "bob" in banner and "not a legal play" in banner
     assert "ILLEGAL" in text(overlay, "#last-play")
