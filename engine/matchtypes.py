@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 
 class Phase(Enum):
@@ -100,6 +100,16 @@ class GameResult:
     multiplier: int
     cube_value: int
     reason: ResultReason
+
+    def end_fields(self) -> dict[str, Any]:
+        """The fields of the ``game_end`` event it makes (all but ``game``)."""
+        return {
+            "winner": self.winner,
+            "points": self.points,
+            "multiplier": self.multiplier,
+            "cube": self.cube_value,
+            "reason": self.reason,
+        }
 
 
 @dataclass(frozen=True, slots=True)

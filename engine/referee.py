@@ -886,15 +886,7 @@ class Referee:
         result = state.last_result
         if result is None:
             return
-        self._emit(
-            GameEndEvent,
-            game=state.game_number,
-            winner=result.winner,
-            points=result.points,
-            multiplier=result.multiplier,
-            cube=result.cube_value,
-            reason=result.reason,
-        )
+        self._emit(GameEndEvent, game=state.game_number, **result.end_fields())
         if state.phase is Phase.MATCH_OVER:
             self._emit(MatchEndEvent, winner=result.winner, score=state.score)
         self._game_started = False

@@ -483,15 +483,7 @@ def _events_of(result: Replay) -> list[Event]:
                 if last.reason == "resign":
                     add(ResignEvent, player=1 - last.winner, level=last.multiplier)
                     add(ResignAcceptEvent, player=last.winner)
-                add(
-                    GameEndEvent,
-                    game=entry.game,
-                    winner=last.winner,
-                    points=last.points,
-                    multiplier=last.multiplier,
-                    cube=last.cube_value,
-                    reason=last.reason,
-                )
+                add(GameEndEvent, game=entry.game, **last.end_fields())
                 if end.phase is Phase.MATCH_OVER:
                     add(MatchEndEvent, winner=last.winner, score=end.score)
     return out

@@ -201,10 +201,6 @@ class FrameGrabber:
             fps = self._rate if quiet < max(self.stall_s, 1.0) else 0.0
             return SourceStatus(self.spec, status, message, fps, self._count, since)
 
-    @property
-    def finished(self) -> bool:
-        return not self._thread.is_alive() and self._status in ("ended",)
-
 
 def describe_spec(spec: str) -> str:
     if spec.isdigit():

@@ -108,3 +108,23 @@ class Journal:
             except ValueError as exc:
                 raise JournalError(f"{self.path}: {exc}") from exc
         return out
+
+
+class MatchFiles:
+    """``events.jsonl`` and ``match.mat`` in ``out``, rewritten (atomically) from the
+    match's events, which the journal already holds: views of it, never the record."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+
+    def write(self, events: Sequence[Event]) -> None:
+        from gammoneye.engine.matfile import write_mat
+        from gammoneye.engine.replay import record_from_events
+        from gammoneye.service.engine_cli import write_atomically
+
+        write_atomically(self.out / "events.jsonl", "".join(dumps_event(e) + "\n" for e in events))
+        try:
+            text = write_mat(record_from_events(events))
+        except ValueError:
+            return  # no game begun yet
+        write_atomically(self.out / "match.mat", text)

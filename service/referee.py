@@ -323,6 +323,46 @@ def _keep_first_corner(profile: CalibrationProfile, given: Any) -> CalibrationPr
     return replace(profile, field_corners_px=tuple((float(x), float(y)) for x, y in turned))
 
 
+#: The journal's meta key for what the camera learnt (CameraEyes.snapshot).
+EYES_KEY = "camera_eyes"
+
+
+class EyesMemory:
+    """What camera eyes learnt (the field, the home side, each player's colour), kept
+    in the match's journal: a referee restarted after the opening, which it will not
+    see again, still reads the board. Truth eyes learn nothing; this does nothing."""
+
+    def __init__(self, eyes: CameraEyes | TruthEyes, journal: Any) -> None:
+        self.eyes = eyes
+        self.journal = journal
+        self.kept: Any = self._snapshot()
+
+    def _snapshot(self) -> Any:
+        return self.eyes.snapshot() if isinstance(self.eyes, CameraEyes) else None
+
+    def restore(self) -> str | None:
+        """The eyes as the journal left them (on a resume); a message for people when
+        the record is damaged (the board is then learnt again at the next opening)."""
+        if not isinstance(self.eyes, CameraEyes):
+            return None
+        try:
+            learnt = self.journal.meta(EYES_KEY)
+            if learnt is not None:
+                self.eyes.restore(learnt)
+                self.kept = learnt
+        except ValueError as exc:
+            return f"the camera learns the board again: {exc}"
+        return None
+
+    def keep(self) -> None:
+        """Write what the eyes learnt since the last call, if anything: call it before
+        journalling the events read with it."""
+        now = self._snapshot()
+        if now != self.kept:
+            self.journal.set_meta(EYES_KEY, now)
+            self.kept = now
+
+
 class TruthEyes:
     """A rendered clip's ground truth as a perfect camera (no pictures read)."""
 

@@ -11,9 +11,6 @@ import typer
 
 from gammoneye.service.cliutil import fail
 
-#: The journal's meta key for what the camera learnt (CameraEyes.snapshot).
-EYES_KEY = "camera_eyes"
-
 
 def _say(event: Any, players: tuple[str, str]) -> str:
     d = event.to_dict()
@@ -93,9 +90,10 @@ def referee(
     from gammoneye.calibration.profile import CalibrationProfile
     from gammoneye.engine.referee import Referee, RefereeConfig
     from gammoneye.engine.rules import RuleProfileError, get_profile
-    from gammoneye.service.journal import Journal, JournalError
+    from gammoneye.service.journal import Journal, JournalError, MatchFiles
     from gammoneye.service.referee import (
         CameraEyes,
+        EyesMemory,
         SourceError,
         last_judged_frame,
         open_source,
@@ -145,29 +143,18 @@ def referee(
             print(f"resuming: {len(earlier)} events on record", file=sys.stderr)
         else:
             journal.append(ref.events)
-        outputs = _Outputs(out)
+        outputs = MatchFiles(out)
         outputs.write(ref.events)
         eyes = CameraEyes(bottom_player, corners)
-        learnt: Any = None
-        try:
-            learnt = journal.meta(EYES_KEY) if earlier else None
-            if learnt is not None:
-                eyes.restore(learnt)
-        except ValueError as e:  # a damaged record costs a look at the next opening
-            print(f"the camera learns the board again: {e}", file=sys.stderr)
-        learnt = eyes.snapshot() if learnt is None else learnt
-
-        def keep_learnt(_frame: Any = None) -> None:
-            nonlocal learnt
-            now = eyes.snapshot()
-            if now != learnt:
-                journal.set_meta(EYES_KEY, now)
-                learnt = now
+        memory = EyesMemory(eyes, journal)
+        problem = memory.restore() if earlier else None
+        if problem:
+            print(problem, file=sys.stderr)
 
         def on_events(new: list[Any]) -> None:
             # what the eyes learnt goes to disk before the events read with it: a
             # restart after these events needs it, the opening being past
-            keep_learnt()
+            memory.keep()
             journal.append(new)  # on disk first; the files below are views of it
             outputs.write(ref.events)
             if not quiet:
@@ -185,7 +172,7 @@ def referee(
                 eyes,
                 ref,
                 on_events=on_events,
-                progress=keep_learnt,
+                progress=lambda _frame: memory.keep(),
                 realtime=False,
                 last_seen=last_seen,
             )
@@ -198,27 +185,6 @@ def referee(
         )
     finally:
         journal.close()
-
-
-class _Outputs:
-    """events.jsonl and match.mat, rewritten (atomically) from the match's events, which
-    the journal already holds."""
-
-    def __init__(self, out: Path) -> None:
-        self.out = out
-
-    def write(self, events: list[Any]) -> None:
-        from gammoneye.engine.events import dumps_event
-        from gammoneye.engine.matfile import write_mat
-        from gammoneye.engine.replay import record_from_events
-        from gammoneye.service.engine_cli import write_atomically
-
-        write_atomically(self.out / "events.jsonl", "".join(dumps_event(e) + "\n" for e in events))
-        try:
-            text = write_mat(record_from_events(events))
-        except ValueError:
-            return  # no game begun yet
-        write_atomically(self.out / "match.mat", text)
 
 
 def _clips(folder: Path) -> list[Path]:

@@ -35,16 +35,16 @@ from gammoneye.engine.events import (
 from gammoneye.engine.position import Position
 from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
 from gammoneye.service.grabber import FrameGrabber
-from gammoneye.service.journal import Journal
+from gammoneye.service.journal import Journal, MatchFiles
 from gammoneye.service.referee import (
     CameraEyes,
+    EyesMemory,
     Frame,
     RefereeStep,
     SourceError,
     TruthEyes,
     last_judged_frame,
 )
-from gammoneye.service.referee_cli import EYES_KEY, _Outputs
 from gammoneye.service.settings import MatchSettings, ServiceSettings, TableSettings
 
 log = logging.getLogger("gammoneye.table")
@@ -105,7 +105,11 @@ class Table:
         # again (RefereeStep.recall), not judged; what the camera eyes had learnt
         # (field, home side, colours) comes back from the journal.
         self._recall_frame = last_judged_frame(settings.source, self.referee.events)
-        self._learnt = self._restore_eyes()
+        self.memory = EyesMemory(self.eyes, self.journal)
+        if len(self.referee.events) > 1:
+            problem = self.memory.restore()
+            if problem:
+                log.warning("table %s: %s", self.id, problem)
         self.grabber = FrameGrabber(
             settings.source,
             fps=settings.fps,
@@ -116,7 +120,7 @@ class Table:
             retry_s=service.retry_s,
         )
         self.step = RefereeStep(self.eyes, self.referee)
-        self.files = _Outputs(self.folder)
+        self.files = MatchFiles(self.folder)
         self.files.write(self.referee.events)
 
     # --- set-up ----------------------------------------------------------------------------
@@ -166,26 +170,6 @@ class Table:
         journal.append(referee.events)
         return folder, journal, referee
 
-    def _restore_eyes(self) -> Any:
-        if not isinstance(self.eyes, CameraEyes):
-            return None
-        learnt = self.journal.meta(EYES_KEY) if len(self.referee.events) > 1 else None
-        if learnt is not None:
-            try:
-                self.eyes.restore(learnt)
-            except ValueError as exc:  # a damaged record costs a look at the next opening
-                log.warning("table %s: the camera learns the board again: %s", self.id, exc)
-                learnt = None
-        return learnt
-
-    def _keep_learnt(self) -> None:
-        """What the eyes learnt goes to the journal before the events read with it."""
-        if isinstance(self.eyes, CameraEyes):
-            now = self.eyes.snapshot()
-            if now != self._learnt:
-                self.journal.set_meta(EYES_KEY, now)
-                self._learnt = now
-
     # --- threads ---------------------------------------------------------------------------
     def start(self) -> None:
         if self._thread is not None:
@@ -230,7 +214,7 @@ class Table:
                         self.step.recall(frame)
                         return []
                 new = self.step(frame)
-                self._keep_learnt()
+                self.memory.keep()
                 if new:
                     self._publish(new)
                 return new
@@ -484,9 +468,11 @@ class Table:
                 self.eyes.bottom_player = match.bottom_player
                 self.eyes.colours = None  # learnt again from the next opening
             self.step = RefereeStep(self.eyes, self.referee)
-            self._recall_frame, self._learnt = None, None
-            self._keep_learnt()
-            self.files = _Outputs(self.folder)
+            self._recall_frame = None
+            self.memory = EyesMemory(self.eyes, self.journal)
+            self.memory.kept = None  # the new journal gets the field already known
+            self.memory.keep()
+            self.files = MatchFiles(self.folder)
             self.files.write(self.referee.events)
             for e in self.referee.events:
                 self._send({"type": "event", "event": e.to_dict()})

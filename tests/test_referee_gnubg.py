@@ -3,7 +3,7 @@ and matches the source transcript move for move (issue 5).
 
 A clip of two games of a real match is refereed with its ground truth as the camera
 (:class:`~gammoneye.service.referee.TruthEyes`: vision set aside), the transcript
-written as ``gammoneye referee`` writes it (``_Outputs``, after every batch of
+written as ``gammoneye referee`` writes it (``MatchFiles``, after every batch of
 events). GNU Backgammon imports it and exports it again; in every game the dice, the
 cube actions and the result must be the source's, as written, and every play must
 leave the position the source's play leaves, as GNU Backgammon reads both (a play's
@@ -20,8 +20,8 @@ import pytest
 from gammoneye.datasets.render.clip import ClipConfig, write_clip_truth
 from gammoneye.engine.matfile import read_mat
 from gammoneye.engine.referee import Referee
+from gammoneye.service.journal import MatchFiles
 from gammoneye.service.referee import TruthEyes, clip_referee_config, read_truth, run_referee
-from gammoneye.service.referee_cli import _Outputs
 
 import gnubg_cli
 
@@ -66,7 +66,7 @@ def test_the_referees_mat_imports_into_gnubg_and_matches_the_source(
     write_clip_truth(ClipConfig(src.read_text("utf-8"), src.name, clip, seed=SEED, games=GAMES))
     truth = read_truth(clip)
     ref = Referee(clip_referee_config(clip, truth), t=0.0)
-    outputs = _Outputs(tmp_path / "out")
+    outputs = MatchFiles(tmp_path / "out")
     outputs.write(ref.events)
     eyes = TruthEyes(clip)
     observer = [e for e in truth if e.source == "observer" and e.TYPE != "match_start"]
