@@ -39,6 +39,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations_with_replacement, permutations
 from typing import Any, Protocol
 
 from .events import (
@@ -265,6 +266,8 @@ class Referee:
         # made into that half (a wrong-half roll) is still seen.
         self._stale_dice: tuple[SeenDie, ...] = ()
         self._last_cube: SeenCube | None = None
+        # The match as it stood before this game's opening roll (to read it again).
+        self._before_opening = state
         self._now: dict[str, Any] = {}
         # Who reports the events being made: the camera, or an observer's action.
         self._source: Source = "camera"
@@ -360,6 +363,7 @@ class Referee:
             if e.first_player is not None:
                 st = st.start_game(e.first_player)
         elif isinstance(e, OpeningRollEvent):
+            self._before_opening = st
             st = st.opening_roll(*e.dice)
             self._game_started = False
         elif isinstance(e, RollEvent):
@@ -532,6 +536,7 @@ class Referee:
         if d0 == d1:
             self._judge(dice)  # a tie is rolled again [000 r8]
             return
+        self._before_opening = self.state
         self.state = self.state.opening_roll(d0, d1)
         self._rolled = (by_player[0], by_player[1])
         self._game_started = False
@@ -805,44 +810,84 @@ class Referee:
         evidence. The roll is put right (``correction`` ``reread_dice``) and the play
         recorded. Only for dice read unsure (``p`` under ``REREAD_P``): dice read
         surely are believed, and a play they do not allow is flagged. Returns whether
-        the roll was read again."""
+        the roll was read again.
+
+        The opening roll is read again the same way, and may change who plays: the
+        higher die starts [000 r8], so the first play may well be the other player's.
+        Its ``opening_roll`` event is then withdrawn and a new one follows."""
         seen = self._rolled
         state = self.state
         if len(seen) != 2 or state.dice is None or min(d.p for d in seen) >= REREAD_P:
             return False
 
-        def prior(roll: tuple[int, int]) -> float:
-            def die(d: SeenDie, v: int) -> float:
-                p = min(max(d.p, 1e-3), 1 - 1e-3)
-                return math.log(p if d.value == v else (1 - p) / 5)
+        def die(d: SeenDie, v: int) -> float:
+            p = min(max(d.p, 1e-3), 1 - 1e-3)
+            return math.log(p if d.value == v else (1 - p) / 5)
 
-            a, b = roll
-            return max(die(seen[0], a) + die(seen[1], b), die(seen[0], b) + die(seen[1], a))
-
-        read = (min(state.dice), max(state.dice))
+        read = (seen[0].value, seen[1].value)
+        opening = self._opening_to_reread()
+        rolls: list[tuple[float, tuple[int, int], Position]] = []
+        if opening is not None:  # (player 0's die, player 1's die); the higher starts
+            for a, b in permutations(range(1, 7), 2):
+                mover = 0 if a > b else 1
+                rolls.append((die(seen[0], a) + die(seen[1], b), (a, b), before.with_turn(mover)))
+            read = opening.dice
+        else:
+            for a, b in combinations_with_replacement(range(1, 7), 2):
+                prior = max(die(seen[0], a) + die(seen[1], b), die(seen[0], b) + die(seen[1], a))
+                rolls.append((prior, (a, b), before))
+        read_prior = max(p for p, roll, _ in rolls if sorted(roll) == sorted(read))
         best: tuple[float, tuple[int, int], float, Position, str] | None = None
-        for roll in ((a, b) for a in range(1, 7) for b in range(a, 7)):
-            if roll == read:
+        for prior, roll, start in rolls:
+            if sorted(roll) == sorted(read) and start.turn == before.turn:
                 continue
-            ll, pos, text = self.ranked_results(before, roll, evidence)[0]
-            score = ll + prior(roll)
-            if best is None or score > best[0]:
-                best = (score, roll, ll, pos, text)
+            ll, pos, text = self.ranked_results(start, roll, evidence)[0]
+            if best is None or ll + prior > best[0]:
+                best = (ll + prior, roll, ll, pos, text)
         if best is None:
             return False
         score, roll, ll, pos, text = best
-        if not self._explains(evidence, ll) or score <= read_ll + prior(read):
+        if not self._explains(evidence, ll) or score <= read_ll + read_prior:
             return False
-        target = next((e for e in reversed(self.events) if isinstance(e, RollEvent)), None)
-        dice = (max(roll), min(roll))
-        self._emit(
-            CorrectionEvent,
-            data={"action": "reread_dice", "dice": list(dice), "read": list(state.dice)},
-            target_seq=None if target is None else target.seq,
-        )
-        self.state = state.reread_dice(*dice)
+        if opening is not None:
+            self._emit(
+                CorrectionEvent,
+                data={
+                    "action": "reread_dice",
+                    "dice": list(roll),
+                    "read": list(opening.dice),
+                    "withdraws": [opening.seq],
+                },
+                target_seq=opening.seq,
+            )
+            self.state = self._before_opening.opening_roll(*roll)
+            self._emit(OpeningRollEvent, dice=roll)
+        else:
+            target = next((e for e in reversed(self.events) if isinstance(e, RollEvent)), None)
+            dice = (max(roll), min(roll))
+            self._emit(
+                CorrectionEvent,
+                data={"action": "reread_dice", "dice": list(dice), "read": list(state.dice)},
+                target_seq=None if target is None else target.seq,
+            )
+            self.state = state.reread_dice(*dice)
         self._legal_move(pos, text)
         return True
+
+    def _opening_to_reread(self) -> OpeningRollEvent | None:
+        """The opening roll whose dice are down, if the play now decided is the
+        game's first after it."""
+        if self.state.turns_played != 0:
+            return None
+        withdrawn = withdrawn_seqs(self.events)
+        for e in reversed(self.events):
+            if e.seq in withdrawn:
+                continue
+            if isinstance(e, OpeningRollEvent):
+                return e
+            if isinstance(e, (RollEvent, GameStartEvent)):
+                return None
+        return None
 
     def _legal_move(self, after: Position, text: str) -> None:
         state = self.state

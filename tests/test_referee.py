@@ -334,6 +334,50 @@ def test_dice_read_unsure_are_read_again_from_the_play() -> None:
     assert again.state == ref.state
 
 
+def _opening_misread(p: float) -> tuple[Referee, Position]:
+    """The opening roll read 5 (player 0) and 2 (player 1) with probability ``p`` per
+    die: player 0 would start. Really player 0 rolled 3 and player 1 rolled 4, and
+    player 1 played 43 as 24/20 13/10."""
+    ref = Referee(RefereeConfig(match_length=3))
+    start = Position.initial()
+    ref.see(Sighting(ExactCheckers(start)))
+    dice = (SeenDie(5, p=p, half="right"), SeenDie(2, p=p, half="left"))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(start), dice=dice))] == ["opening_roll"]
+    assert ref.state.on_roll == 0
+    played = Position((start.boards[0], tuple(_moved(_moved(start.boards[1], 24, 20), 13, 10))), 1)
+    return ref, played
+
+
+def test_an_opening_roll_read_unsure_is_read_again_and_the_other_player_starts() -> None:
+    """[000 r8] the higher die starts: a misread opening roll named the wrong player,
+    whose first play then fits none of his results. The roll is read again from the
+    play, the old opening_roll withdrawn, and the play recorded as player 1's."""
+    ref, played = _opening_misread(0.5)
+    opening_seq = ref.events[-1].seq
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["correction", "opening_roll", "move"]
+    assert events[0].data == {
+        "action": "reread_dice",
+        "dice": [3, 4],
+        "read": [5, 2],
+        "withdraws": [opening_seq],
+    }
+    assert events[1].dice == (3, 4)
+    assert events[2].legal and events[2].player == 1 and sorted(events[2].dice) == [3, 4]
+    assert ref.state.on_roll == 0 and ref.state.turns_played == 1
+    first = record_from_events(ref.events).games[0].actions[0]
+    assert first.player == 1 and sorted(first.dice) == [3, 4]
+    again = Referee.resume(ref.config, ref.events)  # a restart keeps the opening read again
+    assert again.state == ref.state
+
+
+def test_an_opening_roll_read_surely_is_believed_and_the_play_flagged() -> None:
+    ref, played = _opening_misread(0.98)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert "correction" not in [e.TYPE for e in events]
+    assert any(e.TYPE == "flag" for e in events)
+
+
 def test_dice_read_surely_are_believed_and_the_play_flagged() -> None:
     ref, p1 = _after_opening_then_rolled(0.98)
     events = ref.see(Sighting(ExactCheckers(p1)))
