@@ -86,12 +86,15 @@ def train(
     out: Path,
     *,
     photos: Sequence[Path] = (),
+    val: Sequence[Path] = (),
     epochs: int = 10,
     seed: int = 0,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """Train on rendered dice crops (and real ``photos`` folders, drawn 4 times as
-    often: there are few of them) and write the ONNX model to ``out``."""
+    often: there are few of them) and write the ONNX model to ``out``. ``val``:
+    held-out crop folders whose accuracy (value and cocked together) is logged after
+    every epoch."""
     images, labels = load_dice(folders)
     weights = [np.where(labels >= 6, 4, 1).astype(np.int64)]  # cocked dice are few
     parts_x, parts_y = [images], [labels]
@@ -104,6 +107,7 @@ def train(
         f"{len(images)} rendered dice"
         + (f", {sum(len(x) for x in parts_x[1:])} from photos" if photos else "")
     )
+    held = load_dice(val) if val else None
     # a mirrored die still shows its pips (dice come in both handednesses)
     return train_classifier(
         np.concatenate(parts_x),
@@ -114,5 +118,9 @@ def train(
         seed=seed,
         weights=np.concatenate(weights),
         turns=True,
+        recolour=True,
+        arch="wide",
+        max_lr=1.5e-3,  # the wide net's loss jumped about at 3e-3
+        val=held,
         log=log,
     )

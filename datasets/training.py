@@ -54,7 +54,15 @@ def read_crops(
             yield img, item
 
 
-def _net(height: int, width: int, classes: int) -> Any:
+#: Channels of the four conv blocks per network size. ``small`` reads point strips and
+#: the cube; ``wide`` reads dice, whose pips at 15-25 px need more filters.
+ARCHS: dict[str, tuple[int, int, int, int]] = {
+    "small": (16, 32, 64, 64),
+    "wide": (32, 64, 128, 128),
+}
+
+
+def _net(height: int, width: int, classes: int, arch: str = "small") -> Any:
     import torch.nn as nn
 
     def block(cin: int, cout: int, pool: bool) -> list[Any]:
@@ -65,17 +73,48 @@ def _net(height: int, width: int, classes: int) -> Any:
         ]
         return [*layers, nn.MaxPool2d(2)] if pool else layers
 
+    c1, c2, c3, c4 = ARCHS[arch]
+    hidden, drop = (128, 0.2) if arch == "small" else (192, 0.3)
     return nn.Sequential(
-        *block(3, 16, True),
-        *block(16, 32, True),
-        *block(32, 64, True),
-        *block(64, 64, False),
+        *block(3, c1, True),
+        *block(c1, c2, True),
+        *block(c2, c3, True),
+        *block(c3, c4, False),
         nn.Flatten(),
-        nn.Linear(64 * (height // 8) * (width // 8), 128),
+        nn.Linear(c4 * (height // 8) * (width // 8), hidden),
         nn.ReLU(),
-        nn.Dropout(0.2),
-        nn.Linear(128, classes),
+        nn.Dropout(drop),
+        nn.Linear(hidden, classes),
     )
+
+
+def _recolour(xb: Any) -> Any:
+    """Per picture of a batch (N, 3, H, W) in 0..1: channels in a random order (half of
+    them), grey (1 in 5), inverted (1 in 5)."""
+    import torch
+
+    n = len(xb)
+    perm = torch.stack([torch.randperm(3) for _ in range(n)])
+    keep = torch.rand(n) < 0.5
+    perm[keep] = torch.arange(3)
+    xb = torch.gather(xb, 1, perm[:, :, None, None].expand_as(xb))
+    grey = torch.rand(n) < 0.2
+    xb[grey] = xb[grey].mean(dim=1, keepdim=True).expand(-1, 3, -1, -1)
+    inv = torch.rand(n) < 0.2
+    xb[inv] = 1.0 - xb[inv]
+    return xb
+
+
+def _accuracy(net: Any, images: U8, labels: NDArray[np.int64]) -> float:
+    """Share of ``images`` whose top class is their label (the net in eval mode)."""
+    import torch
+
+    right = 0
+    with torch.no_grad():
+        for i in range(0, len(images), 256):
+            x = torch.from_numpy(images[i : i + 256]).permute(0, 3, 1, 2).float() / 255.0
+            right += int((net(x).argmax(1) == torch.from_numpy(labels[i : i + 256])).sum())
+    return right / max(len(images), 1)
 
 
 @dataclass(frozen=True)
@@ -98,12 +137,22 @@ def train_classifier(
     flips: bool = True,
     turns: bool = False,
     batch: int = 128,
+    recolour: bool = False,
+    arch: str = "small",
+    max_lr: float = 3e-3,
+    val: tuple[U8, NDArray[np.int64]] | None = None,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """Train on ``images`` (N, H, W, 3) BGR uint8 with ``labels`` in 0..classes-1 and
     write ONNX to ``out``. ``weights``: how many times each sample is drawn per epoch
     (rare classes more often). ``flips``: the crop's meaning survives a left-right flip;
-    ``turns``: and quarter turns (square crops seen from above)."""
+    ``turns``: and quarter turns (square crops seen from above). ``recolour``: the
+    class does not depend on colour, so channels are shuffled, pictures turned grey
+    or inverted now and then (a white die with black pips inverts to a black die with
+    white pips), so the net cannot lean on the colours of the few sets it saw.
+    ``arch``: a key of :data:`ARCHS`. ``max_lr``: the one-cycle schedule's peak
+    learning rate. ``val``: held-out images and labels whose accuracy is logged after
+    every epoch (to see over- or underfitting; it does not steer training)."""
     try:
         import torch
     except ImportError:
@@ -113,11 +162,11 @@ def train_classifier(
     n, height, width, _ = images.shape
     x_all = torch.from_numpy(images).permute(0, 3, 1, 2).contiguous()
     y_all = torch.from_numpy(labels)
-    net = _net(height, width, classes)
+    net = _net(height, width, classes, arch)
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     pool = np.repeat(np.arange(n), weights) if weights is not None else np.arange(n)
     steps = epochs * ((len(pool) + batch - 1) // batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=max_lr, total_steps=steps)
     loss_fn = torch.nn.CrossEntropyLoss()
     start = time.perf_counter()
     correct = 0
@@ -132,6 +181,8 @@ def train_classifier(
             gain = torch.empty(len(idx), 3, 1, 1).uniform_(0.7, 1.3)
             bias = torch.empty(len(idx), 1, 1, 1).uniform_(-0.12, 0.12)
             xb = (xb * gain + bias).clamp(0, 1)
+            if recolour:
+                xb = _recolour(xb)
             if flips:
                 flip = torch.rand(len(idx)) < 0.5
                 xb[flip] = xb[flip].flip(3)
@@ -147,9 +198,13 @@ def train_classifier(
             sched.step()
             total_loss += float(loss.detach()) * len(idx)
             correct += int((logits.argmax(1) == yb).sum())
+        held = ""
+        if val is not None:
+            net.eval()
+            held = f", held-out accuracy {_accuracy(net, *val):.4f}"
         log(
             f"epoch {epoch + 1}/{epochs}: loss {total_loss / len(order):.4f}, train accuracy "
-            f"{correct / len(order):.4f} ({time.perf_counter() - start:.0f} s)"
+            f"{correct / len(order):.4f}{held} ({time.perf_counter() - start:.0f} s)"
         )
     net.eval()
     out.parent.mkdir(parents=True, exist_ok=True)

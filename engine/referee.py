@@ -763,17 +763,30 @@ class Referee:
         out.sort(key=lambda r: (-r[0], r[1].position_id()))
         return out
 
+    def best_result(
+        self, before: Position, dice: tuple[int, int], evidence: CheckerEvidence
+    ) -> tuple[float, Position, str]:
+        """The first of :meth:`ranked_results`, without writing every play's text or
+        sorting: the loop asks this for every play and every roll it reads again."""
+        results = legal_plays(before, dice)
+        best_ll, best = max(
+            ((evidence.log_likelihood(pos), pos) for pos in results),
+            key=lambda r: (r[0], _negated_id(r[1])),
+        )
+        plays = results[best]
+        return best_ll, best, plays[0].mat_text() if plays else ""
+
     def _decide_play(self, s: Sighting) -> None:
         state = self.state
         assert state.dice is not None
         before, dice, mover = state.position, state.dice, state.on_roll
-        ranked = self.ranked_results(before, dice, s.checkers)
-        best_ll, best, text = ranked[0]
+        best_ll, best, text = self.best_result(before, dice, s.checkers)
         if self._explains(s.checkers, best_ll):
             self._legal_move(best, text)
             return
         if self._reread_roll(before, s.checkers, best_ll):
             return
+        ranked = self.ranked_results(before, dice, s.checkers)
         shown = self._possible_guess(s.checkers, mover)
         flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best)
         self.flag = flag
@@ -841,7 +854,7 @@ class Referee:
         for prior, roll, start in rolls:
             if sorted(roll) == sorted(read) and start.turn == before.turn:
                 continue
-            ll, pos, text = self.ranked_results(start, roll, evidence)[0]
+            ll, pos, text = self.best_result(start, roll, evidence)
             if best is None or ll + prior > best[0]:
                 best = (ll + prior, roll, ll, pos, text)
         if best is None:
@@ -1141,6 +1154,12 @@ class Referee:
 #: Events that may follow a play that an observer still corrects: they changed
 #: nothing in the match.
 _UNDOABLE_AFTER_MOVE = (FlagEvent, FlagClearedEvent, RollInvalidEvent, CorrectionEvent)
+
+
+def _negated_id(position: Position) -> tuple[int, ...]:
+    """A key that sorts Position IDs backwards (max() then picks the smallest ID, as
+    :meth:`Referee.ranked_results` puts it first among equals)."""
+    return tuple(-ord(c) for c in position.position_id())
 
 
 def _is_undo(event: Event) -> bool:

@@ -90,6 +90,10 @@ def train_dice(
         list[Path] | None,
         typer.Option("--photos", help="Real dice photos with YOLO labels to learn from too."),
     ] = None,
+    val: Annotated[
+        list[Path] | None,
+        typer.Option("--val", help="Held-out crops whose accuracy is printed every epoch."),
+    ] = None,
     out: Annotated[Path, typer.Option("--out", help="The ONNX model to write.")] = Path(
         "vision/models/dice.onnx"
     ),
@@ -105,7 +109,9 @@ def train_dice(
     from gammoneye.datasets.train_dice import TrainError, train
 
     try:
-        summary = train(crops, out, photos=photos or (), epochs=epochs, seed=seed, log=typer.echo)
+        summary = train(
+            crops, out, photos=photos or (), val=val or (), epochs=epochs, seed=seed, log=typer.echo
+        )
     except TrainError as exc:
         raise fail(str(exc)) from None
     typer.echo(f"trained on {summary.samples} dice in {summary.seconds:.0f} s; wrote {out}")
@@ -131,6 +137,16 @@ def eval_dice(
             help="On photos, also find the dice with the detector first, as 'vision dice' does.",
         ),
     ] = True,
+    views: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--views",
+            min=1,
+            max=4,
+            help="Quarter turns of each crop read and averaged (repeat to compare; "
+            "default: what vision uses).",
+        ),
+    ] = None,
 ) -> None:
     """Measure the die reader: value accuracy, cocked recall and false alarms, on
     rendered dice and on real photos (cut at their labelled boxes; on photos also
@@ -141,18 +157,23 @@ def eval_dice(
       gammoneye eval dice --crops crops/heldout --photos ../shared/data/dice-photos/Valid
     """
     from gammoneye.datasets.train_dice import TrainError, load_dice, load_photo_dice
-    from gammoneye.vision.dice import DiceReader, ModelError, evaluate_dice
+    from gammoneye.vision.dice import VIEWS, DiceReader, ModelError, evaluate_dice
 
     if not crops and not photos:
         raise typer.BadParameter("give --crops and/or --photos", param_hint="--crops")
     try:
-        reader = DiceReader.load(model)
+        readers = [DiceReader.load(model, v) for v in views or [VIEWS]]
+        reader = readers[-1]
         for folder in crops or []:
             x, y = load_dice([folder])
-            typer.echo(evaluate_dice(reader, f"rendered {folder}", x, y).line())
+            for r in readers:
+                name = f"rendered {folder}, {r.views} view{'s' if r.views > 1 else ''}"
+                typer.echo(evaluate_dice(r, name, x, y).line())
         for folder in photos or []:
             x, y = load_photo_dice(folder)
-            typer.echo(evaluate_dice(reader, f"photos {folder} (true boxes)", x, y).line())
+            for r in readers:
+                name = f"photos {folder} (true boxes), {r.views} view{'s' if r.views > 1 else ''}"
+                typer.echo(evaluate_dice(r, name, x, y).line())
             if found:
                 from gammoneye.vision.detector import DiceCubeDetector
                 from gammoneye.vision.dice import evaluate_found

@@ -69,3 +69,15 @@ def test_vision_dice_json_contract(tmp_path: Path) -> None:
     assert result.exit_code == 0 and json.loads(result.stdout) == []
     result = CliRunner().invoke(app, ["vision", "dice", str(tmp_path / "none.jpg")])
     assert result.exit_code == 2 and "no such picture" in result.output
+
+
+def test_several_views_average_the_quarter_turns() -> None:
+    rng = np.random.default_rng(3)
+    crops = rng.integers(0, 255, (3, 48, 48, 3), dtype=np.uint8)
+    one = DiceReader.load(views=1)
+    turned = [one.read(np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2)))) for k in range(4)]
+    values, cocked = DiceReader.load(views=4).read(crops)
+    assert np.allclose(values, np.mean([v for v, _ in turned], axis=0), atol=1e-5)
+    assert np.allclose(cocked, np.mean([c for _, c in turned], axis=0), atol=1e-5)
+    with pytest.raises(ValueError, match="views"):
+        DiceReader.load(views=5)
