@@ -22,9 +22,12 @@ from .training import TrainError, TrainSummary, read_crops, train_classifier
 
 SIZE = 48
 CLASSES = 12
-#: Rendered dice smaller than this (box side, pixels) are left out: at that size no
-#: picture shows the pips, and the label would only teach guessing.
+#: Rendered dice smaller than this (box side, pixels) are left out of the figures:
+#: at that size few pictures show the pips.
 MIN_BOX_PX = 14.0
+#: ... and out of training below this: a camera far from the board sees its dice at
+#: 10-14 px, where a reading is weak but, weighed against the legal plays, still helps.
+TRAIN_MIN_BOX_PX = 10.0
 
 U8 = NDArray[np.uint8]
 __all__ = ["TrainError", "TrainSummary", "load_dice", "load_photo_dice", "train"]
@@ -95,7 +98,7 @@ def train(
     often: there are few of them) and write the ONNX model to ``out``. ``val``:
     held-out crop folders whose accuracy (value and cocked together) is logged after
     every epoch."""
-    images, labels = load_dice(folders)
+    images, labels = load_dice(folders, TRAIN_MIN_BOX_PX)
     weights = [np.where(labels >= 6, 4, 1).astype(np.int64)]  # cocked dice are few
     parts_x, parts_y = [images], [labels]
     for k, folder in enumerate(photos):

@@ -92,3 +92,22 @@ def test_errors(run: Path, tmp_path: Path) -> None:
         app, ["render", "export-crops", str(run), "--out", str(tmp_path / "c"), "--strip", "wide"]
     )
     assert result.exit_code == 2 and "WIDTHxHEIGHT" in result.output
+
+
+def test_only_some_kinds(run: Path, tmp_path: Path) -> None:
+    everything = tmp_path / "all"
+    export_crops(run, everything, CropConfig(seed=4))
+    result = CliRunner().invoke(
+        app,
+        ["render", "export-crops", str(run), "--out", str(tmp_path / "d"), "--only", "dice"],
+    )
+    assert result.exit_code == 0, result.output
+    dice = lines(tmp_path / "d" / "dice.jsonl")
+    assert [d["value"] for d in dice] == [d["value"] for d in lines(everything / "dice.jsonl")]
+    assert dice and all((tmp_path / "d" / d["file"]).exists() for d in dice)
+    for kind in ("points", "bar", "cube"):
+        assert (tmp_path / "d" / f"{kind}.jsonl").read_text() == ""
+    result = CliRunner().invoke(
+        app, ["render", "export-crops", str(run), "--out", str(tmp_path / "e"), "--only", "pips"]
+    )
+    assert result.exit_code == 2 and "choose from points, bar, dice, cube" in result.output

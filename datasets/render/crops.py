@@ -50,6 +50,13 @@ class CropConfig:
     square: int = 64  # side of a die or cube crop
     jitter: float = 0.01  # corner jitter, share of the field's diagonal
     seed: int = 0
+    # What to cut (a subset of KINDS). The jitter of one kind depends on the kinds cut
+    # before it in a still, so the same seed cuts the same crops only for the same kinds.
+    kinds: frozenset[str] = frozenset(("points", "bar", "dice", "cube"))
+
+
+#: The kinds of crop, each a folder and a JSON-lines index of the output.
+KINDS = ("points", "bar", "dice", "cube")
 
 
 def point_strips(
@@ -218,21 +225,21 @@ def export_crops(
                 index[kind].write(json.dumps(entry) + "\n")
                 counts[kind] += 1
 
-            for crop, meta in point_strips(image, label, cfg, rng):
+            for crop, meta in point_strips(image, label, cfg, rng) if "points" in cfg.kinds else ():
                 keep(
                     "points",
                     f"{stem}_p{meta['point']:02d}.png",
                     crop,
                     {**meta, "style": label["board"]["style"]},
                 )
-            for crop, meta in bar_strips(image, label, cfg, rng):
+            for crop, meta in bar_strips(image, label, cfg, rng) if "bar" in cfg.kinds else ():
                 keep(
                     "bar",
                     f"{stem}_bar_{meta['half']}.png",
                     crop,
                     {**meta, "style": label["board"]["style"]},
                 )
-            for k, die in enumerate(label["dice"]):
+            for k, die in enumerate(label["dice"] if "dice" in cfg.kinds else ()):
                 if die["box"] and die["hidden_by_hand"] <= 0.5:
                     fields = ("value", "cocked", "tilt_deg", "on_checker", "off_board", "truncated")
                     x0, y0, x1, y1 = die["box"]
@@ -242,7 +249,7 @@ def export_crops(
                         square_crop(image, die["box"], cfg.square, rng),
                         {**{f: die[f] for f in fields}, "box_px": round(max(x1 - x0, y1 - y0), 1)},
                     )
-            cube = label.get("cube")
+            cube = label.get("cube") if "cube" in cfg.kinds else None
             if cube and cube["box"] and cube["hidden_by_hand"] <= 0.5:
                 keep(
                     "cube",
