@@ -38,11 +38,13 @@ def train(
     folders: Sequence[Path],
     out: Path,
     *,
+    val: Sequence[Path] = (),
     epochs: int = 15,
     seed: int = 0,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
-    """Train on rendered cube crops and write the ONNX model to ``out``."""
+    """Train on rendered cube crops and write the ONNX model to ``out``. ``val``:
+    held-out crop folders whose accuracy is logged after every epoch."""
     images, labels = load_cubes(folders)
     # the centred cube (64) is as common as all the others together
     weights = np.where(labels == 0, 1, 4).astype(np.int64)
@@ -58,5 +60,9 @@ def train(
         weights=weights,
         flips=False,
         turns=True,
+        recolour=True,  # cubes come in any colour; the numeral is what counts
+        arch="wide",  # numerals of 10-20 px, like the pips of a die
+        max_lr=1.5e-3,
+        val=load_cubes(val) if val else None,
         log=log,
     )

@@ -111,3 +111,14 @@ def test_only_some_kinds(run: Path, tmp_path: Path) -> None:
         app, ["render", "export-crops", str(run), "--out", str(tmp_path / "e"), "--only", "pips"]
     )
     assert result.exit_code == 2 and "choose from points, bar, dice, cube" in result.output
+
+
+def test_eval_cube_reads_the_cut_cubes(run: Path, tmp_path: Path) -> None:
+    out = tmp_path / "c"
+    summary = export_crops(run, out, CropConfig(seed=5, kinds=frozenset({"cube"})))
+    result = CliRunner().invoke(
+        app, ["eval", "cube", "--crops", str(out), "--views", "1", "--views", "4"]
+    )
+    assert result.exit_code == 0, result.output
+    totals = [line for line in result.output.splitlines() if "cubes, face right" in line]
+    assert len(totals) == 2 and all(line.startswith(f"{summary.cubes} cubes") for line in totals)

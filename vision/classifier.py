@@ -37,10 +37,28 @@ class OnnxClassifier:
             raise ModelError(f"cannot read model {path}: {exc}") from None
         self.width, self.height = width, height
 
-    def probs(self, crops: U8) -> F32:
-        """(N, classes) probabilities for crops (N, H, W, 3) uint8 BGR of any size."""
+    def probs(self, crops: U8, views: int = 1) -> F32:
+        """(N, classes) probabilities for crops (N, H, W, 3) uint8 BGR of any size.
+        ``views`` > 1 (square inputs only): the mean over that many quarter turns of
+        each crop, for things seen from above that mean the same turned any way."""
         if crops.ndim != 4 or crops.shape[-1] != 3:
             raise ValueError(f"expected crops (N, H, W, 3), got shape {crops.shape}")
+        if not 1 <= views <= 4 or (views > 1 and self.width != self.height):
+            raise ValueError(f"views must be 1..4 (more than 1 for square inputs), not {views}")
+        if views > 1 and len(crops):
+            crops = self._sized(crops)
+            turned = [np.rot90(crops, k, axes=(1, 2)) for k in range(views)]
+            p = self.probs(np.ascontiguousarray(np.concatenate(turned)))
+            return p.reshape(views, len(crops), -1).mean(axis=0)  # type: ignore[no-any-return]
+        crops = self._sized(crops)
+        blob = crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0
+        self.net.setInput(np.ascontiguousarray(blob))
+        logits = self.net.forward().astype(np.float32)
+        logits -= logits.max(axis=1, keepdims=True)
+        e = np.exp(logits)
+        return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+
+    def _sized(self, crops: U8) -> U8:
         if crops.shape[1:3] != (self.height, self.width):
             crops = np.stack(
                 [
@@ -48,9 +66,4 @@ class OnnxClassifier:
                     for c in crops
                 ]
             )
-        blob = crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0
-        self.net.setInput(np.ascontiguousarray(blob))
-        logits = self.net.forward().astype(np.float32)
-        logits -= logits.max(axis=1, keepdims=True)
-        e = np.exp(logits)
-        return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+        return crops

@@ -27,19 +27,44 @@ MODEL = "cube.onnx"
 
 U8 = NDArray[np.uint8]
 F32 = NDArray[np.float32]
-__all__ = ["FACES", "CubeReader", "ModelError"]
+__all__ = ["FACES", "CubeReader", "ModelError", "evaluate_cube"]
+
+
+#: Quarter turns of each crop read and averaged (as the die reader does).
+VIEWS = 4
 
 
 class CubeReader:
-    """The loaded cube reader; not thread-safe (one per worker)."""
+    """The loaded cube reader; not thread-safe (one per worker). ``views``: how many
+    quarter turns of each crop to read (1..4)."""
 
-    def __init__(self, classifier: OnnxClassifier) -> None:
+    def __init__(self, classifier: OnnxClassifier, views: int = VIEWS) -> None:
+        if not 1 <= views <= 4:
+            raise ValueError(f"views must be 1..4, not {views}")
         self.classifier = classifier
+        self.views = views
 
     @classmethod
-    def load(cls, path: Path | None = None) -> CubeReader:
-        return cls(OnnxClassifier(path or model_path(MODEL), SIZE, SIZE))
+    def load(cls, path: Path | None = None, views: int = VIEWS) -> CubeReader:
+        return cls(OnnxClassifier(path or model_path(MODEL), SIZE, SIZE), views)
 
     def read(self, crops: U8) -> F32:
         """(N, 6) face probabilities, in :data:`FACES` order."""
-        return self.classifier.probs(crops)
+        return self.classifier.probs(crops, self.views)
+
+
+def evaluate_cube(reader: CubeReader, crops: U8, classes: NDArray[np.int64]) -> list[str]:
+    """Lines saying how many of the cube ``crops`` (classes in :data:`FACES` order)
+    the reader reads right: all of them, then face by face."""
+    faces = np.concatenate(
+        [reader.read(crops[i : i + 64]).argmax(axis=1) for i in range(0, len(crops), 64)]
+    )
+    right = faces == classes
+    out = [
+        f"{len(crops)} cubes, face right {right.mean() * 100:.2f} % ({right.sum()}/{len(crops)})"
+    ]
+    for k, face in enumerate(FACES):
+        mine = classes == k
+        if mine.any():
+            out.append(f"  {face:>2}: {right[mine].mean() * 100:.2f} % of {mine.sum()}")
+    return out

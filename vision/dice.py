@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 from numpy.typing import NDArray
 
@@ -35,7 +34,8 @@ __all__ = ["DiceReader", "ModelError", "evaluate_dice"]
 
 #: Quarter turns of each crop read by default; their probabilities are averaged.
 #: A die seen from above means the same turned any way, and the net, trained on all
-#: four turns, errs differently on each (see ``gammoneye eval dice --views``).
+#: four turns, errs differently on each (see ``gammoneye eval dice --views``). The
+#: cube reader does the same (:mod:`.cube`).
 VIEWS = 4
 
 
@@ -55,17 +55,7 @@ class DiceReader:
 
     def read(self, crops: U8) -> tuple[F32, F32]:
         """(N, 6) value probabilities (faces 1..6) and (N,) cocked probabilities."""
-        n = len(crops)
-        if self.views > 1 and n:
-            if crops.shape[1:3] != (SIZE, SIZE):
-                crops = np.stack(
-                    [cv2.resize(c, (SIZE, SIZE), interpolation=cv2.INTER_AREA) for c in crops]
-                )
-            turned = np.concatenate([np.rot90(crops, k, axes=(1, 2)) for k in range(self.views)])
-            p = self.classifier.probs(np.ascontiguousarray(turned))
-            p = p.reshape(self.views, n, -1).mean(axis=0)
-        else:
-            p = self.classifier.probs(crops)  # class = value - 1 + 6 * cocked
+        p = self.classifier.probs(crops, self.views)  # class = value - 1 + 6 * cocked
         values = p[:, :6] + p[:, 6:]
         return values, p[:, 6:].sum(axis=1)
 
