@@ -30,8 +30,10 @@ F32 = NDArray[np.float32]
 __all__ = ["FACES", "CubeReader", "ModelError", "evaluate_cube"]
 
 
-#: Quarter turns of each crop read and averaged (as the die reader does).
-VIEWS = 4
+#: Quarter turns of each crop read and averaged by default. One: for the shipped
+#: model four views read no better (58.70 % both on unseen styles, 58.82 % against
+#: 62.35 % on unseen seeds, ``gammoneye eval cube --views 1 --views 4``).
+VIEWS = 1
 
 
 class CubeReader:
