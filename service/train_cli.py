@@ -20,6 +20,19 @@ train_app = typer.Typer(
 eval_app = typer.Typer(help="Measure vision's models on labelled renders.", no_args_is_help=True)
 
 
+#: ``--views`` of the readers' eval commands.
+ViewsOption = Annotated[
+    list[int] | None,
+    typer.Option(
+        "--views",
+        min=1,
+        max=4,
+        help="Quarter turns of each crop read and averaged (repeat to compare; "
+        "default: what vision uses).",
+    ),
+]
+
+
 @train_app.command("points")
 def train_points(
     crops: Annotated[
@@ -137,16 +150,7 @@ def eval_dice(
             help="On photos, also find the dice with the detector first, as 'vision dice' does.",
         ),
     ] = True,
-    views: Annotated[
-        list[int] | None,
-        typer.Option(
-            "--views",
-            min=1,
-            max=4,
-            help="Quarter turns of each crop read and averaged (repeat to compare; "
-            "default: what vision uses).",
-        ),
-    ] = None,
+    views: ViewsOption = None,
 ) -> None:
     """Measure the die reader: value accuracy, cocked recall and false alarms, on
     rendered dice and on real photos (cut at their labelled boxes; on photos also
@@ -225,16 +229,7 @@ def eval_cube(
     model: Annotated[
         Path | None, typer.Option("--model", help="The ONNX model (default: the shipped one).")
     ] = None,
-    views: Annotated[
-        list[int] | None,
-        typer.Option(
-            "--views",
-            min=1,
-            max=4,
-            help="Quarter turns of each crop read and averaged (repeat to compare; "
-            "default: what vision uses).",
-        ),
-    ] = None,
+    views: ViewsOption = None,
 ) -> None:
     """Measure the cube reader on labelled crops cut at the cube's true box (finding
     the cube is the detector's part; 'eval vision' measures both): the share of
