@@ -279,7 +279,11 @@ def eval_referee(
             corners = None if find else meta.get("field_corners_px")
             eyes = CameraEyes(config.bottom_player, corners)
             source = open_source(str(clip))
-        stats = run_referee(source, eyes, ref, observer=observer, realtime=realtime)
+        try:
+            stats = run_referee(source, eyes, ref, observer=observer, realtime=realtime)
+        except SourceError as e:
+            hint = " (a truth-only clip: try --vision truth)" if vision != "truth" else ""
+            raise fail(f"{e}{hint}") from None
         decided = {id(d.event): d.at for d in stats.decisions}
         score = compare_events(truth, ref.events, decided_at=decided)
         total.add(score)

@@ -448,6 +448,12 @@ def test_eval_referee_refuses_a_folder_without_clips(tmp_path: Path) -> None:
     assert result.exit_code != 0 and "no rendered clip" in result.output
 
 
+def test_eval_referee_says_a_truth_only_clip_has_no_frames_to_read(testbed: Path) -> None:
+    result = CliRunner().invoke(app, ["eval", "referee", str(testbed), "--vision", "camera"])
+    assert result.exit_code != 0 and "holds no frames" in result.output
+    assert "try --vision truth" in result.output and "Traceback" not in result.output
+
+
 def _opening_frames(folder: Path, copies: int) -> Path:
     """``copies`` identical renders of the opening (no hands, no dice), a still table."""
     import cv2
