@@ -82,8 +82,6 @@ EXACT_PENALTY = 10.0
 #: Dice read less sure than this may be read again from the play they allow
 #: (:meth:`Referee._reread_roll`).
 REREAD_P = 0.9
-#: The note of an opening roll the camera never saw, read from the first play.
-OPENING_FROM_PLAY_NOTE = "read from the play"
 
 #: The note on a roll that stood though made before the opponent's turn was over.
 PREMATURE_NOTE = "rolled before the opponent finished: stands [001 4.1(v)(a)]"
@@ -525,8 +523,6 @@ class Referee:
         self._see_opening(s, dice)
 
     def _see_opening(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
-        if self._opening_from_play(s, dice):
-            return
         if self._clear_needed(dice) or len(dice) < 2:
             return
         by_player: dict[int, SeenDie] = {}
@@ -545,43 +541,6 @@ class Referee:
         self._rolled = (by_player[0], by_player[1])
         self._game_started = False
         self._emit(OpeningRollEvent, dice=(d0, d1))
-
-    def _opening_from_play(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
-        """The checkers left the opening layout before an opening roll was seen (its
-        dice missed or misread: small, hidden, lifted quickly). The first play then
-        says the roll: of the 30 opening rolls (who rolled which die [000 r8]), the
-        one whose best legal result explains the board, weighed by any die seen,
-        is recorded as the opening roll (noted as read from the play), then the
-        play. Returns whether it was."""
-        if self._is_opening_layout(s):
-            return False
-        start = self.state.position
-
-        def prior(a: int, b: int) -> float:
-            out = 0.0
-            for d in dice:  # a die seen in a player's right half: his, read with d.p
-                for player, value in ((0, a), (1, b)):
-                    if d.half == self.right_half(player):
-                        p = min(max(d.p, 1e-3), 1 - 1e-3)
-                        out += math.log(p if d.value == value else (1 - p) / 5)
-            return out
-
-        best: tuple[float, float, tuple[int, int], Position, str] | None = None
-        for a, b in permutations(range(1, 7), 2):
-            ll, pos, text = self.best_result(start.with_turn(0 if a > b else 1), (a, b), s.checkers)
-            score = ll + prior(a, b)
-            if best is None or score > best[0]:
-                best = (score, ll, (a, b), pos, text)
-        if best is None or not self._explains(s.checkers, best[1]):
-            return False
-        _, _, roll, pos, text = best
-        self._before_opening = self.state
-        self.state = self.state.opening_roll(*roll)
-        self._rolled = ()
-        self._game_started = False
-        self._emit(OpeningRollEvent, dice=roll, note=OPENING_FROM_PLAY_NOTE)
-        self._legal_move(pos, text)
-        return True
 
     def _clear_needed(self, dice: tuple[SeenDie, ...]) -> bool:
         """Whether these dice are still the ones of a roll already judged (an invalid

@@ -378,30 +378,6 @@ def test_an_opening_roll_read_surely_is_believed_and_the_play_flagged() -> None:
     assert any(e.TYPE == "flag" for e in events)
 
 
-def test_an_opening_roll_never_seen_is_read_from_the_first_play() -> None:
-    """The camera missed the opening dice (one die found, in player 0's half, read
-    5): player 1's first play, 24/20 13/10, says the roll was 43 and that player 1
-    started [000 r8]. Recorded as that opening roll, noted, then the play."""
-    ref = Referee(RefereeConfig(match_length=3))
-    start = Position.initial()
-    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(start)))] == ["game_start"]
-    one = (SeenDie(5, p=0.4, half="right"),)
-    assert ref.see(Sighting(ExactCheckers(start), dice=one)) == []
-    played = Position((start.boards[0], tuple(_moved(_moved(start.boards[1], 24, 20), 13, 10))), 1)
-    events = ref.see(Sighting(ExactCheckers(played), dice=one))
-    assert [e.TYPE for e in events] == ["opening_roll", "move"]
-    assert events[0].dice == (3, 4) and events[0].note == "read from the play"
-    assert events[1].legal and events[1].player == 1 and events[1].play == "24/20 13/10"
-    assert ref.state.on_roll == 0 and ref.state.turns_played == 1
-    again = Referee.resume(ref.config, ref.events)
-    assert again.state == ref.state
-    # a board that is no opening play is not taken for one
-    other = Referee(RefereeConfig(match_length=3))
-    other.see(Sighting(ExactCheckers(start)))
-    far = Position((tuple(_moved(start.boards[0], 6, 5)), start.boards[1]), 0)  # one die
-    assert [e.TYPE for e in other.see(Sighting(ExactCheckers(far)))] == []
-
-
 def test_dice_read_surely_are_believed_and_the_play_flagged() -> None:
     ref, p1 = _after_opening_then_rolled(0.98)
     events = ref.see(Sighting(ExactCheckers(p1)))
