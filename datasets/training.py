@@ -54,11 +54,12 @@ def read_crops(
             yield img, item
 
 
-#: Channels of the four conv blocks per network size. ``small`` reads point strips and
-#: the cube; ``wide`` reads dice, whose pips at 15-25 px need more filters.
-ARCHS: dict[str, tuple[int, int, int, int]] = {
-    "small": (16, 32, 64, 64),
-    "wide": (32, 64, 128, 128),
+#: Per network size: the channels of the four conv blocks, the dense layer's units and
+#: its dropout. ``small`` reads point strips; ``wide`` reads dice and the cube, whose
+#: pips and numerals at 15-25 px need more filters.
+ARCHS: dict[str, tuple[tuple[int, int, int, int], int, float]] = {
+    "small": ((16, 32, 64, 64), 128, 0.2),
+    "wide": ((32, 64, 128, 128), 192, 0.3),
 }
 
 
@@ -73,8 +74,7 @@ def _net(height: int, width: int, classes: int, arch: str = "small") -> Any:
         ]
         return [*layers, nn.MaxPool2d(2)] if pool else layers
 
-    c1, c2, c3, c4 = ARCHS[arch]
-    hidden, drop = (128, 0.2) if arch == "small" else (192, 0.3)
+    (c1, c2, c3, c4), hidden, drop = ARCHS[arch]
     return nn.Sequential(
         *block(3, c1, True),
         *block(c1, c2, True),

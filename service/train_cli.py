@@ -31,6 +31,15 @@ ViewsOption = Annotated[
         "default: what vision uses).",
     ),
 ]
+#: ``--val`` of the readers' train commands.
+ValOption = Annotated[
+    list[Path] | None,
+    typer.Option("--val", help="Held-out crops whose accuracy is printed every epoch."),
+]
+
+
+def _views(n: int) -> str:
+    return f"{n} view{'s' if n > 1 else ''}"
 
 
 @train_app.command("points")
@@ -103,10 +112,7 @@ def train_dice(
         list[Path] | None,
         typer.Option("--photos", help="Real dice photos with YOLO labels to learn from too."),
     ] = None,
-    val: Annotated[
-        list[Path] | None,
-        typer.Option("--val", help="Held-out crops whose accuracy is printed every epoch."),
-    ] = None,
+    val: ValOption = None,
     out: Annotated[Path, typer.Option("--out", help="The ONNX model to write.")] = Path(
         "vision/models/dice.onnx"
     ),
@@ -166,17 +172,18 @@ def eval_dice(
     if not crops and not photos:
         raise typer.BadParameter("give --crops and/or --photos", param_hint="--crops")
     try:
-        readers = [DiceReader.load(model, v) for v in views or [VIEWS]]
+        shipped = DiceReader.load(model)  # one network, read at each number of views
+        readers = [DiceReader(shipped.classifier, v) for v in views or [VIEWS]]
         reader = readers[-1]
         for folder in crops or []:
             x, y = load_dice([folder])
             for r in readers:
-                name = f"rendered {folder}, {r.views} view{'s' if r.views > 1 else ''}"
+                name = f"rendered {folder}, {_views(r.views)}"
                 typer.echo(evaluate_dice(r, name, x, y).line())
         for folder in photos or []:
             x, y = load_photo_dice(folder)
             for r in readers:
-                name = f"photos {folder} (true boxes), {r.views} view{'s' if r.views > 1 else ''}"
+                name = f"photos {folder} (true boxes), {_views(r.views)}"
                 typer.echo(evaluate_dice(r, name, x, y).line())
             if found:
                 from gammoneye.vision.detector import DiceCubeDetector
@@ -193,10 +200,7 @@ def train_cube(
     crops: Annotated[
         list[Path], typer.Option("--crops", help="A folder from 'render export-crops' (repeat).")
     ],
-    val: Annotated[
-        list[Path] | None,
-        typer.Option("--val", help="Held-out crops whose accuracy is printed every epoch."),
-    ] = None,
+    val: ValOption = None,
     out: Annotated[Path, typer.Option("--out", help="The ONNX model to write.")] = Path(
         "vision/models/cube.onnx"
     ),
@@ -243,11 +247,12 @@ def eval_cube(
     from gammoneye.vision.cube import VIEWS, CubeReader, ModelError, evaluate_cube
 
     try:
-        readers = [CubeReader.load(model, v) for v in views or [VIEWS]]
+        shipped = CubeReader.load(model)
+        readers = [CubeReader(shipped.classifier, v) for v in views or [VIEWS]]
         for folder in crops:
             x, y = load_cubes([folder])
             for r in readers:
-                typer.echo(f"{folder}, {r.views} view{'s' if r.views > 1 else ''}:")
+                typer.echo(f"{folder}, {_views(r.views)}:")
                 for line in evaluate_cube(r, x, y):
                     typer.echo(line)
     except (TrainError, ModelError) as exc:

@@ -27,6 +27,13 @@ def model_path(name: str) -> Path:
     return path
 
 
+def check_views(views: int) -> int:
+    """``views`` if it is a number of quarter turns to read (1..4), else ValueError."""
+    if not 1 <= views <= 4:
+        raise ValueError(f"views must be 1..4, not {views}")
+    return views
+
+
 class OnnxClassifier:
     """One loaded network taking (N, 3, height, width) BGR / 255; not thread-safe."""
 
@@ -43,8 +50,8 @@ class OnnxClassifier:
         each crop, for things seen from above that mean the same turned any way."""
         if crops.ndim != 4 or crops.shape[-1] != 3:
             raise ValueError(f"expected crops (N, H, W, 3), got shape {crops.shape}")
-        if not 1 <= views <= 4 or (views > 1 and self.width != self.height):
-            raise ValueError(f"views must be 1..4 (more than 1 for square inputs), not {views}")
+        if check_views(views) > 1 and self.width != self.height:
+            raise ValueError(f"{views} views of a {self.width} x {self.height} input: not square")
         if views > 1 and len(crops):
             crops = self._sized(crops)
             turned = [np.rot90(crops, k, axes=(1, 2)) for k in range(views)]

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from .classifier import ModelError, OnnxClassifier, model_path
+from .classifier import ModelError, OnnxClassifier, check_views, model_path
 
 SIZE = 48
 FACES = (64, 2, 4, 8, 16, 32)
@@ -41,10 +41,8 @@ class CubeReader:
     quarter turns of each crop to read (1..4)."""
 
     def __init__(self, classifier: OnnxClassifier, views: int = VIEWS) -> None:
-        if not 1 <= views <= 4:
-            raise ValueError(f"views must be 1..4, not {views}")
         self.classifier = classifier
-        self.views = views
+        self.views = check_views(views)
 
     @classmethod
     def load(cls, path: Path | None = None, views: int = VIEWS) -> CubeReader:

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .classifier import ModelError, OnnxClassifier, model_path
+from .classifier import ModelError, OnnxClassifier, check_views, model_path
 
 SIZE = 48
 MODEL = "dice.onnx"
@@ -35,7 +35,7 @@ __all__ = ["DiceReader", "ModelError", "evaluate_dice"]
 #: Quarter turns of each crop read by default; their probabilities are averaged.
 #: A die seen from above means the same turned any way, and the net, trained on all
 #: four turns, errs differently on each (see ``gammoneye eval dice --views``). The
-#: cube reader does the same (:mod:`.cube`).
+#: cube reader can do the same; its model reads no better for it (:mod:`.cube`).
 VIEWS = 4
 
 
@@ -44,10 +44,8 @@ class DiceReader:
     quarter turns of each crop to read (1..4)."""
 
     def __init__(self, classifier: OnnxClassifier, views: int = VIEWS) -> None:
-        if not 1 <= views <= 4:
-            raise ValueError(f"views must be 1..4, not {views}")
         self.classifier = classifier
-        self.views = views
+        self.views = check_views(views)
 
     @classmethod
     def load(cls, path: Path | None = None, views: int = VIEWS) -> DiceReader:
