@@ -81,3 +81,39 @@ def test_several_views_average_the_quarter_turns() -> None:
     assert np.allclose(cocked, np.mean([c for _, c in turned], axis=0), atol=1e-5)
     with pytest.raises(ValueError, match="views"):
         DiceReader.load(views=5)
+
+
+@pytest.mark.parametrize("angle", [0.0, 20.0, 45.0, 160.0])
+def test_a_box_mapped_back_from_the_canvas_keeps_the_dies_size(angle: float) -> None:
+    """The detector learned canvas boxes that bound warped image boxes; mapping such a
+    box back gives the die's own side, not a box inflated twice by the board's angle."""
+    import cv2
+
+    from gammoneye.vision.detector import box_back, box_through
+
+    turn = cv2.getRotationMatrix2D((640.0, 360.0), angle, 0.7)
+    h = np.vstack([turn, [0.0, 0.0, 1.0]])
+    h[:2, 2] -= [300.0, 100.0]
+    die = np.array([600.0, 340.0, 620.0, 360.0])  # a 20 px die round (610, 350)
+    back = box_back(box_through(die, h), h)
+    assert np.allclose([(back[0] + back[2]) / 2, (back[1] + back[3]) / 2], [610, 350])
+    assert np.allclose([back[2] - back[0], back[3] - back[1]], [20, 20], atol=1e-6)
+    # bounding the canvas box again, the old way, inflates a turned die
+    twice = box_through(box_through(die, h), np.linalg.inv(h))
+    if angle % 90:
+        assert twice[2] - twice[0] > 24
+
+
+def test_a_box_mapped_back_through_a_perspective_stays_near_the_dies_size() -> None:
+    import cv2
+
+    from gammoneye.vision.detector import box_back, box_through
+
+    src = np.array([(100, 600), (1180, 650), (1000, 150), (250, 120)], np.float32)
+    dst = np.array([(0, 432), (512, 432), (512, 0), (0, 0)], np.float32)
+    h = cv2.getPerspectiveTransform(src, dst).astype(np.float64)
+    die = np.array([600.0, 400.0, 616.0, 416.0])
+    back = box_back(box_through(die, h), h)
+    # one side a little long, the other a little short: the die's size is kept
+    sides = [back[2] - back[0], back[3] - back[1]]
+    assert 15 < sum(sides) / 2 < 17 and all(11 < s < 21 for s in sides), sides
