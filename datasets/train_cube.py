@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 
 from gammoneye.vision.cube import FACES, SIZE
 
+from .train_dice import BOX_ZOOM
 from .training import TrainError, TrainSummary, read_crops, train_classifier
 
 U8 = NDArray[np.uint8]
@@ -41,10 +42,13 @@ def train(
     val: Sequence[Path] = (),
     epochs: int = 15,
     seed: int = 0,
+    init: Path | None = None,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """Train on rendered cube crops and write the ONNX model to ``out``. ``val``:
-    held-out crop folders whose accuracy is logged after every epoch."""
+    held-out crop folders whose accuracy is logged after every epoch. ``init``: a
+    cube reader to go on training. Crops are seen as if cut at the detector's boxes
+    (:data:`BOX_ZOOM`, as for dice)."""
     images, labels = load_cubes(folders)
     # the centred cube (64) is as common as all the others together
     weights = np.where(labels == 0, 1, 4).astype(np.int64)
@@ -62,7 +66,9 @@ def train(
         turns=True,
         recolour=True,  # cubes come in any colour; the numeral is what counts
         arch="wide",  # numerals of 10-20 px, like the pips of a die
-        max_lr=1.5e-3,
+        max_lr=1.5e-3 if init is None else 7e-4,
         val=load_cubes(val) if val else None,
+        init=init,
+        zoom=BOX_ZOOM,
         log=log,
     )

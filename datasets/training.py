@@ -105,6 +105,67 @@ def _recolour(xb: Any) -> Any:
     return xb
 
 
+def _zoom(xb: Any, low: float, high: float, shift: float) -> Any:
+    """Per picture of a batch (N, 3, H, W): seen as if its box had been ``low`` to
+    ``high`` times the object's size (above 1 the object shrinks, the edge pixels
+    stretched outwards) and its centre off by up to ``shift`` of the crop's half
+    side: the boxes a detector draws at run time are never the labelled ones."""
+    import torch
+    import torch.nn.functional as F
+
+    n = len(xb)
+    z = torch.empty(n).uniform_(low, high)
+    theta = torch.zeros(n, 2, 3)
+    theta[:, 0, 0] = z
+    theta[:, 1, 1] = z
+    theta[:, :, 2] = torch.empty(n, 2).uniform_(-shift, shift)
+    grid = F.affine_grid(theta, list(xb.shape), align_corners=False)
+    return F.grid_sample(xb, grid, mode="bilinear", padding_mode="border", align_corners=False)
+
+
+def _warm_start(net: Any, path: Path, sample: Any) -> None:
+    """Start ``net`` from an ONNX model this module exported for the same network
+    (same ``arch``, input and classes). The export folded each batch norm into its
+    convolution, so the convolutions take the folded weights and each batch norm is
+    set, from ``sample`` (N, 3, H, W in 0..1), to pass its input through unchanged
+    plus the folded bias, in training (batch statistics) and in eval mode alike."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    init = {t.name: numpy_helper.to_array(t).copy() for t in model.graph.initializer}
+    convs = [(n.input[1], n.input[2]) for n in model.graph.node if n.op_type == "Conv"]
+    gemms = [(n.input[1], n.input[2]) for n in model.graph.node if n.op_type == "Gemm"]
+    layers = list(net)
+    conv_at = [i for i, m in enumerate(layers) if isinstance(m, torch.nn.Conv2d)]
+    dense_at = [i for i, m in enumerate(layers) if isinstance(m, torch.nn.Linear)]
+    if len(convs) != len(conv_at) or len(gemms) != len(dense_at):
+        raise TrainError(f"{path} is not a model of this network (--init)")
+    try:
+        with torch.no_grad():
+            x = sample
+            done = 0
+            for (w, b), i in zip(convs, conv_at, strict=True):
+                for m in layers[done:i]:
+                    x = m(x)
+                conv, bn = layers[i], layers[i + 1]
+                conv.weight.copy_(torch.from_numpy(init[w]))
+                x = conv(x)
+                mean, var = x.mean(dim=(0, 2, 3)), x.var(dim=(0, 2, 3), unbiased=False)
+                bn.running_mean.copy_(mean)
+                bn.running_var.copy_(var)
+                bn.weight.copy_(torch.sqrt(var + bn.eps))
+                bn.bias.copy_(mean + torch.from_numpy(init[b]))
+                x = bn(x)
+                done = i + 2
+            for (w, b), i in zip(gemms, dense_at, strict=True):
+                layers[i].weight.copy_(torch.from_numpy(init[w]))
+                layers[i].bias.copy_(torch.from_numpy(init[b]))
+    except (KeyError, RuntimeError) as exc:
+        raise TrainError(f"{path} is not a model of this network (--init): {exc}") from None
+
+
 def _accuracy(net: Any, images: U8, labels: NDArray[np.int64]) -> float:
     """Share of ``images`` whose top class is their label (the net in eval mode)."""
     import torch
@@ -141,6 +202,8 @@ def train_classifier(
     arch: str = "small",
     max_lr: float = 3e-3,
     val: tuple[U8, NDArray[np.int64]] | None = None,
+    init: Path | None = None,
+    zoom: tuple[float, float, float] | None = None,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """Train on ``images`` (N, H, W, 3) BGR uint8 with ``labels`` in 0..classes-1 and
@@ -152,7 +215,9 @@ def train_classifier(
     white pips), so the net cannot lean on the colours of the few sets it saw.
     ``arch``: a key of :data:`ARCHS`. ``max_lr``: the one-cycle schedule's peak
     learning rate. ``val``: held-out images and labels whose accuracy is logged after
-    every epoch (to see over- or underfitting; it does not steer training)."""
+    every epoch (to see over- or underfitting; it does not steer training). ``init``:
+    an ONNX model of the same network to go on from (:func:`_warm_start`). ``zoom``:
+    (low, high, shift) of :func:`_zoom`, for crops cut at boxes a detector draws."""
     try:
         import torch
     except ImportError:
@@ -163,6 +228,12 @@ def train_classifier(
     x_all = torch.from_numpy(images).permute(0, 3, 1, 2).contiguous()
     y_all = torch.from_numpy(labels)
     net = _net(height, width, classes, arch)
+    if init is not None:
+        pick = rng.permutation(n)[:1024]
+        _warm_start(net, init, x_all[torch.from_numpy(pick)].float() / 255.0)
+        if val is not None:
+            net.eval()
+            log(f"from {init}: held-out accuracy {_accuracy(net, *val):.4f}")
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     pool = np.repeat(np.arange(n), weights) if weights is not None else np.arange(n)
     steps = epochs * ((len(pool) + batch - 1) // batch)
@@ -183,6 +254,8 @@ def train_classifier(
             xb = (xb * gain + bias).clamp(0, 1)
             if recolour:
                 xb = _recolour(xb)
+            if zoom is not None:
+                xb = _zoom(xb, *zoom)
             if flips:
                 flip = torch.rand(len(idx)) < 0.5
                 xb[flip] = xb[flip].flip(3)

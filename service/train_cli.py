@@ -118,6 +118,13 @@ def train_dice(
     ),
     epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the crops.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seeds torch and the shuffling.")] = 0,
+    init: Annotated[
+        Path | None,
+        typer.Option(
+            "--init",
+            help="Go on training this die reader (an ONNX model this command wrote).",
+        ),
+    ] = None,
 ) -> None:
     """Train the die reader (face 1..6, flat or cocked) and export it to ONNX.
 
@@ -129,7 +136,14 @@ def train_dice(
 
     try:
         summary = train(
-            crops, out, photos=photos or (), val=val or (), epochs=epochs, seed=seed, log=typer.echo
+            crops,
+            out,
+            photos=photos or (),
+            val=val or (),
+            epochs=epochs,
+            seed=seed,
+            init=init,
+            log=typer.echo,
         )
     except TrainError as exc:
         raise fail(str(exc)) from None
@@ -206,6 +220,13 @@ def train_cube(
     ),
     epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the crops.")] = 15,
     seed: Annotated[int, typer.Option("--seed", help="Seeds torch and the shuffling.")] = 0,
+    init: Annotated[
+        Path | None,
+        typer.Option(
+            "--init",
+            help="Go on training this cube reader (an ONNX model this command wrote).",
+        ),
+    ] = None,
 ) -> None:
     """Train the cube reader (the face up: 64, 2, 4, 8, 16, 32) and export it to ONNX.
 
@@ -216,7 +237,9 @@ def train_cube(
     from gammoneye.datasets.train_cube import TrainError, train
 
     try:
-        summary = train(crops, out, val=val or (), epochs=epochs, seed=seed, log=typer.echo)
+        summary = train(
+            crops, out, val=val or (), epochs=epochs, seed=seed, init=init, log=typer.echo
+        )
     except TrainError as exc:
         raise fail(str(exc)) from None
     typer.echo(f"trained on {summary.samples} cubes in {summary.seconds:.0f} s; wrote {out}")
