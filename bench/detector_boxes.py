@@ -19,30 +19,17 @@ runs, ``docs/vision-benchmarks.md``).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
+from detected_dice import pairs, side, stills
 
-from gammoneye.calibration.boardspace import canonical_corners
 from gammoneye.vision.crops import square_crop
-from gammoneye.vision.detector import Detection, DiceCubeDetector, canvas_homography
+from gammoneye.vision.detector import DiceCubeDetector
 from gammoneye.vision.dice import DiceReader
 
 BANDS = ((0, 12), (12, 16), (16, 22), (22, 1000))
-
-
-def side(box: list[float] | tuple[float, ...]) -> float:
-    return max(box[2] - box[0], box[3] - box[1])
-
-
-def nearest(found: list[Detection], centre: np.ndarray, radius: float) -> Detection | None:
-    best = min(found, key=lambda d: float(np.hypot(*(np.array(d.centre) - centre))), default=None)
-    if best is None or float(np.hypot(*(np.array(best.centre) - centre))) > radius:
-        return None
-    return best
 
 
 def main() -> int:
@@ -50,40 +37,25 @@ def main() -> int:
     ap.add_argument("run", type=Path, help="a stills run (images/, labels/)")
     ap.add_argument("--n", type=int, default=300, help="at most this many stills")
     args = ap.parse_args()
-    files = sorted((args.run / "labels").glob("*.json"))[: args.n]
-    if not files:
-        print(f"{args.run} has no labels/*.json: not a stills run", file=sys.stderr)
-        return 2
+    files = stills(args.run, args.n)
     detector, reader = DiceCubeDetector.load(), DiceReader.load()
     sides: dict[str, list[tuple[float, float]]] = {"die": [], "cocked die": [], "cube": []}
     right = {"labelled box": 0, "detected box": 0}
     read = 0
-    for path in files:
-        label = json.loads(path.read_text())
-        field = label["board"]["field_corners_px"]
-        image = cv2.imread(str(args.run / label["image"]), cv2.IMREAD_COLOR)
-        if field is None or image is None:
-            continue
-        size = (image.shape[1], image.shape[0])
-        corners = canonical_corners(np.array(field, np.float64), size, long_side_first=True)
-        found = detector.detect(image, canvas_homography(corners, ordered=True))
-        objects = [("cocked die" if d["cocked"] else "die", d) for d in label["dice"]]
-        if label.get("cube"):
-            objects.append(("cube", label["cube"]))
-        for kind, obj in objects:
-            if not obj.get("box") or not obj["in_image"] or obj["truncated"]:
-                continue
-            truth = side(obj["box"])
-            match = nearest(found, np.array(obj["centre_px"]), truth / 2)
-            if match is None:
-                continue
-            sides[kind].append((truth, side(match.box)))
-            if kind == "die":
-                crops = np.stack([square_crop(image, obj["box"]), square_crop(image, match.box)])
-                values, _ = reader.read(crops)
-                read += 1
-                right["labelled box"] += int(values[0].argmax() + 1 == obj["value"])
-                right["detected box"] += int(values[1].argmax() + 1 == obj["value"])
+    for pair in pairs(args.run, files, detector):
+        truth = side(pair.truth["box"])
+        sides[pair.kind].append((truth, side(pair.found.box)))
+        if pair.kind == "die":
+            crops = np.stack(
+                [
+                    square_crop(pair.image, pair.truth["box"]),
+                    square_crop(pair.image, pair.found.box),
+                ]
+            )
+            values, _ = reader.read(crops)
+            read += 1
+            right["labelled box"] += int(values[0].argmax() + 1 == pair.truth["value"])
+            right["detected box"] += int(values[1].argmax() + 1 == pair.truth["value"])
     print(f"{args.run}: {len(files)} stills")
     for kind, rows in sides.items():
         if not rows:

@@ -1,0 +1,73 @@
+"""Shared by the detector benches: the dice and cube of labelled stills, each paired
+with the detection nearest to it, seen as a calibrated match sees them.
+
+Not a script; ``bench/detector_boxes.py`` and ``bench/cocked_threshold.py`` import it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from gammoneye.calibration.boardspace import canonical_corners
+from gammoneye.vision.detector import Detection, DiceCubeDetector, canvas_homography
+
+
+@dataclass(frozen=True)
+class Pair:
+    kind: str  # "die", "cocked die" or "cube"
+    truth: dict[str, Any]  # the label's die or cube
+    found: Detection  # the detection nearest to it
+    image: np.ndarray  # the still it is in (BGR)
+
+
+def side(box: Any) -> float:
+    """The larger side of a box (x0, y0, x1, y1)."""
+    return float(max(box[2] - box[0], box[3] - box[1]))
+
+
+def nearest(found: list[Detection], centre: np.ndarray, radius: float) -> Detection | None:
+    """The detection whose centre is nearest to ``centre``, if within ``radius``."""
+    best = min(found, key=lambda d: float(np.hypot(*(np.array(d.centre) - centre))), default=None)
+    if best is None or float(np.hypot(*(np.array(best.centre) - centre))) > radius:
+        return None
+    return best
+
+
+def stills(run: Path, n: int) -> list[Path]:
+    """The first ``n`` label files of a stills run; exits with a message if none."""
+    files = sorted((run / "labels").glob("*.json"))[:n]
+    if not files:
+        raise SystemExit(f"{run} has no labels/*.json: not a stills run")
+    return files
+
+
+def pairs(run: Path, files: list[Path], detector: DiceCubeDetector) -> Iterator[Pair]:
+    """Every labelled die and cube in view (not cut off by the picture's edge) with the
+    detection nearest to it, within half its box's side; the detector looks at the
+    canvas warped from the label's true field corners."""
+    for path in files:
+        label = json.loads(path.read_text())
+        field = label["board"]["field_corners_px"]
+        image = cv2.imread(str(run / label["image"]), cv2.IMREAD_COLOR)
+        if field is None or image is None:
+            continue
+        size = (image.shape[1], image.shape[0])
+        corners = canonical_corners(np.array(field, np.float64), size, long_side_first=True)
+        found = detector.detect(image, canvas_homography(corners, ordered=True))
+        objects = [("cocked die" if d["cocked"] else "die", d) for d in label["dice"]]
+        if label.get("cube"):
+            objects.append(("cube", label["cube"]))
+        for kind, obj in objects:
+            if not obj.get("box") or not obj["in_image"] or obj["truncated"]:
+                continue
+            usable = [d for d in found if (d.kind == "cube") == (kind == "cube")]
+            match = nearest(usable, np.array(obj["centre_px"]), side(obj["box"]) / 2)
+            if match is not None:
+                yield Pair(kind, obj, match, image)
