@@ -8,7 +8,12 @@ import numpy as np
 import pytest
 
 from gammoneye.datasets.train_dice import load_photo_dice
-from gammoneye.vision.dice import DiceReader, evaluate_dice
+from gammoneye.vision.dice import (
+    COCKED_LOGIT_SHIFT,
+    DiceReader,
+    evaluate_dice,
+    shift_probability,
+)
 
 VALID = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice-photos" / "Valid"
 
@@ -78,7 +83,10 @@ def test_several_views_average_the_quarter_turns() -> None:
     turned = [one.read(np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2)))) for k in range(4)]
     values, cocked = DiceReader.load(views=4).read(crops)
     assert np.allclose(values, np.mean([v for v, _ in turned], axis=0), atol=1e-5)
-    assert np.allclose(cocked, np.mean([c for _, c in turned], axis=0), atol=1e-5)
+    # the views' raw probabilities are averaged, then moved to the operating point
+    raw = [shift_probability(c, COCKED_LOGIT_SHIFT) for _, c in turned]
+    expected = shift_probability(np.mean(raw, axis=0), -COCKED_LOGIT_SHIFT)
+    assert np.allclose(cocked, expected, atol=1e-5)
     with pytest.raises(ValueError, match="views"):
         DiceReader.load(views=5)
 
@@ -117,3 +125,17 @@ def test_a_box_mapped_back_through_a_perspective_stays_near_the_dies_size() -> N
     # one side a little long, the other a little short: the die's size is kept
     sides = [back[2] - back[0], back[3] - back[1]]
     assert 15 < sum(sides) / 2 < 17 and all(11 < s < 21 for s in sides), sides
+
+
+def test_the_cocked_probability_is_moved_to_the_chosen_operating_point() -> None:
+    p = np.array([0.1, 0.5, 0.9], np.float32)
+    assert np.allclose(shift_probability(p, 0.0), p, atol=1e-6)
+    moved = shift_probability(p, -COCKED_LOGIT_SHIFT)
+    assert (moved < p).all() == (COCKED_LOGIT_SHIFT > 0)
+    assert np.allclose(shift_probability(moved, COCKED_LOGIT_SHIFT), p, atol=1e-5)
+    # what the reader returns is moved: its raw softmax is what the bench sweeps
+    reader = DiceReader.load(views=1)
+    crops = np.random.default_rng(5).integers(0, 255, (6, 48, 48, 3)).astype(np.uint8)
+    raw = reader.classifier.probs(crops, 1)[:, 6:].sum(axis=1)
+    _, cocked = reader.read(crops)
+    assert np.allclose(cocked, shift_probability(raw, -COCKED_LOGIT_SHIFT), atol=1e-5)

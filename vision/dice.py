@@ -37,6 +37,13 @@ __all__ = ["DiceReader", "ModelError", "evaluate_dice"]
 #: four turns, errs differently on each (see ``gammoneye eval dice --views``). The
 #: cube reader can do the same; its model reads no better for it (:mod:`.cube`).
 VIEWS = 4
+#: The reader's cocked probability is moved by this many logits before anyone reads
+#: it (:meth:`DiceReader.read`), so that 0.5, where vision and the referee call a die
+#: cocked, is the operating point with the most cocked dice found at no more than 1 %
+#: of flat dice called cocked: issue 4's and issue 5's false-alarm bound. Chosen with
+#: ``bench/cocked_threshold.py renders/val`` on stills that are neither trained on
+#: nor held out (``vision/models/README.md``).
+COCKED_LOGIT_SHIFT = 1.25
 
 
 class DiceReader:
@@ -55,7 +62,14 @@ class DiceReader:
         """(N, 6) value probabilities (faces 1..6) and (N,) cocked probabilities."""
         p = self.classifier.probs(crops, self.views)  # class = value - 1 + 6 * cocked
         values = p[:, :6] + p[:, 6:]
-        return values, p[:, 6:].sum(axis=1)
+        return values, shift_probability(p[:, 6:].sum(axis=1), -COCKED_LOGIT_SHIFT)
+
+
+def shift_probability(p: F32, logits: float) -> F32:
+    """``p`` moved by ``logits`` on the log-odds scale (positive: more likely)."""
+    q = np.clip(p.astype(np.float64), 1e-7, 1 - 1e-7)
+    z = np.log(q / (1 - q)) + logits
+    return (1 / (1 + np.exp(-z))).astype(np.float32)
 
 
 @dataclass(frozen=True)
