@@ -31,8 +31,8 @@ __all__ = ["FACES", "CubeReader", "ModelError", "evaluate_cube"]
 
 
 #: Quarter turns of each crop read and averaged by default. Four: the shipped model
-#: reads 62.03 % of the cubes of a stills run neither trained on nor held out with
-#: four views against 59.71 % with one (``gammoneye eval cube --crops crops/val
+#: reads 65.22 % of the cubes of a stills run neither trained on nor held out with
+#: four views against 62.03 % with one (``gammoneye eval cube --crops crops/val
 #: --views 1 --views 4``, ``vision/models/README.md``); one cube a picture, so the
 #: cost is small.
 VIEWS = 4
