@@ -35,7 +35,7 @@ __all__ = ["DiceReader", "ModelError", "evaluate_dice"]
 #: Quarter turns of each crop read by default; their probabilities are averaged.
 #: A die seen from above means the same turned any way, and the net, trained on all
 #: four turns, errs differently on each (see ``gammoneye eval dice --views``). The
-#: cube reader can do the same; its model reads no better for it (:mod:`.cube`).
+#: cube reader does the same (:mod:`.cube`).
 VIEWS = 4
 #: The reader's cocked probability is moved by this many logits before anyone reads
 #: it (:meth:`DiceReader.read`), so that 0.5, where vision and the referee call a die
