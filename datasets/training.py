@@ -133,7 +133,12 @@ def _warm_start(net: Any, path: Path, sample: Any) -> None:
     import torch
     from onnx import numpy_helper
 
-    model = onnx.load(str(path))
+    if not path.is_file():
+        raise TrainError(f"--init {path}: no such file")
+    try:
+        model = onnx.load(str(path))
+    except Exception as exc:  # protobuf's DecodeError and friends: not an ONNX file
+        raise TrainError(f"--init {path}: not an ONNX model ({exc})") from None
     init = {t.name: numpy_helper.to_array(t).copy() for t in model.graph.initializer}
     convs = [(n.input[1], n.input[2]) for n in model.graph.node if n.op_type == "Conv"]
     gemms = [(n.input[1], n.input[2]) for n in model.graph.node if n.op_type == "Gemm"]

@@ -122,6 +122,8 @@ def train_dice(
         Path | None,
         typer.Option(
             "--init",
+            exists=True,
+            dir_okay=False,
             help="Go on training this die reader (an ONNX model this command wrote).",
         ),
     ] = None,
@@ -224,6 +226,8 @@ def train_cube(
         Path | None,
         typer.Option(
             "--init",
+            exists=True,
+            dir_okay=False,
             help="Go on training this cube reader (an ONNX model this command wrote).",
         ),
     ] = None,

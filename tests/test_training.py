@@ -57,6 +57,16 @@ def test_a_warm_start_from_another_network_is_refused(tmp_path: Path) -> None:
         _warm_start(_net(16, 16, 3, "wide"), first, torch.zeros(4, 3, 16, 16))
 
 
+def test_a_warm_start_from_a_missing_or_broken_file_says_so(tmp_path: Path) -> None:
+    net = _net(16, 16, 3, "small")
+    with pytest.raises(TrainError, match="no such file"):
+        _warm_start(net, tmp_path / "absent.onnx", torch.zeros(4, 3, 16, 16))
+    junk = tmp_path / "junk.onnx"
+    junk.write_text("not a model")
+    with pytest.raises(TrainError, match="not an ONNX model"):
+        _warm_start(net, junk, torch.zeros(4, 3, 16, 16))
+
+
 def test_zoom_one_is_the_crop_itself_and_above_one_shrinks_it() -> None:
     x = torch.zeros(1, 3, 32, 32)
     x[:, :, 8:24, 8:24] = 1.0  # a 16 px square in the middle
