@@ -37,6 +37,17 @@ ValOption = Annotated[
     typer.Option("--val", help="Held-out crops whose accuracy is printed every epoch."),
 ]
 
+#: ``--init`` of the readers' train commands.
+InitOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--init",
+        exists=True,
+        dir_okay=False,
+        help="Go on training this reader (an ONNX model the same command wrote).",
+    ),
+]
+
 
 def _views(n: int) -> str:
     return f"{n} view{'s' if n > 1 else ''}"
@@ -118,15 +129,7 @@ def train_dice(
     ),
     epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the crops.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seeds torch and the shuffling.")] = 0,
-    init: Annotated[
-        Path | None,
-        typer.Option(
-            "--init",
-            exists=True,
-            dir_okay=False,
-            help="Go on training this die reader (an ONNX model this command wrote).",
-        ),
-    ] = None,
+    init: InitOption = None,
 ) -> None:
     """Train the die reader (face 1..6, flat or cocked) and export it to ONNX.
 
@@ -222,15 +225,7 @@ def train_cube(
     ),
     epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the crops.")] = 15,
     seed: Annotated[int, typer.Option("--seed", help="Seeds torch and the shuffling.")] = 0,
-    init: Annotated[
-        Path | None,
-        typer.Option(
-            "--init",
-            exists=True,
-            dir_okay=False,
-            help="Go on training this cube reader (an ONNX model this command wrote).",
-        ),
-    ] = None,
+    init: InitOption = None,
 ) -> None:
     """Train the cube reader (the face up: 64, 2, 4, 8, 16, 32) and export it to ONNX.
 
