@@ -85,6 +85,10 @@ REREAD_P = 0.9
 
 #: The note on a roll that stood though made before the opponent's turn was over.
 PREMATURE_NOTE = "rolled before the opponent finished: stands [001 4.1(v)(a)]"
+#: The note on a roll found invalid only because the player rolled again.
+REROLL_NOTE = "rolled again without a play: the fault was not seen, the likeliest is given"
+#: The note on a roll the camera did not see, read from the play that followed it.
+UNSEEN_ROLL_NOTE = "not seen: read from the play"
 #: The note on an illegal play whose result, as seen, is no position at all (its
 #: ``after`` is then the position before): the record must say so for a resume.
 UNSEEN_RESULT_NOTE = "the position seen is impossible"
@@ -135,8 +139,11 @@ class SeenCube:
 
     @property
     def level(self) -> int:
-        """The cube value the face stands for (64 in the centre means 1)."""
-        return 1 if self.value == 64 and self.place == "centre" else self.value
+        """The cube value the cube stands for: 1 in the centre whatever face is read
+        (the cube leaves the middle only when doubled and goes back there only on a
+        pass, turned to 64 [001 4.4(i)]; a face is far harder to read than a place),
+        else its face."""
+        return 1 if self.place == "centre" else self.value
 
 
 class CheckerEvidence(Protocol):
@@ -266,6 +273,10 @@ class Referee:
         # made into that half (a wrong-half roll) is still seen.
         self._stale_dice: tuple[SeenDie, ...] = ()
         self._last_cube: SeenCube | None = None
+        # The match before the roll being played (see _see_reroll); None after a resume.
+        self._before_roll: MatchState | None = None
+        # A die seen in the roller's half when no whole roll was (see _see_unseen_roll).
+        self._glimpsed: tuple[SeenDie, ...] = ()
         # The match as it stood before this game's opening roll (to read it again).
         self._before_opening = state
         self._now: dict[str, Any] = {}
@@ -367,6 +378,7 @@ class Referee:
             st = st.opening_roll(*e.dice)
             self._game_started = False
         elif isinstance(e, RollEvent):
+            self._before_roll = st
             st = st.roll(*e.dice, player=e.player)
             if e.note == PREMATURE_NOTE:
                 self._stale_half = self.right_half(1 - e.player)
@@ -456,7 +468,7 @@ class Referee:
         elif self.flag is not None:
             self._see_flagged(sighting, dice)
         elif phase is Phase.ROLL:
-            if not self._see_cube(sighting):
+            if not self._see_cube(sighting) and not self._see_unseen_roll(sighting, dice):
                 self._see_roll(sighting, dice)
         elif phase is Phase.DOUBLED:
             self._see_answer(sighting)
@@ -523,6 +535,10 @@ class Referee:
         self._see_opening(s, dice)
 
     def _see_opening(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
+        if self._see_unseen_opening(s, dice):
+            return
+        if dice and not self._need_clear:
+            self._glimpsed = dice
         if self._clear_needed(dice) or len(dice) < 2:
             return
         by_player: dict[int, SeenDie] = {}
@@ -541,6 +557,43 @@ class Referee:
         self._rolled = (by_player[0], by_player[1])
         self._game_started = False
         self._emit(OpeningRollEvent, dice=(d0, d1))
+
+    def _see_unseen_opening(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The first play of a game is on the table though its opening roll was not
+        seen (a die too far or too blurred to read): the roll, and so who starts, is
+        read from the play, each player's die glimpsed in his right half weighing the
+        rolls as in :meth:`_reread_roll`. Recorded with ``UNSEEN_ROLL_NOTE``; dice then
+        seen in the half of the player who did not start are his roll."""
+        state = self.state
+        if state.phase is not Phase.START or not self._game_started or self._is_opening_layout(s):
+            return False
+        if dice and (len(dice) < 2 or len({d.half for d in dice}) > 1):
+            return False  # the opening dice still down: not over yet [001 4.1(vi)(a)]
+        evidence = s.checkers
+        glimpsed = {
+            p: next((d for d in self._glimpsed if d.half == self.right_half(p)), None)
+            for p in (0, 1)
+        }
+        best: tuple[float, tuple[int, int], float, Position, str, MatchState] | None = None
+        for a, b in permutations(range(1, 7), 2):
+            prior = sum(_die_log_p(g, v) for g, v in ((glimpsed[0], a), (glimpsed[1], b)) if g)
+            after = state.opening_roll(a, b)
+            assert after.dice is not None
+            ll, pos, text = self.best_result(after.position, after.dice, evidence)
+            if best is None or ll + prior > best[0]:
+                best = (ll + prior, (a, b), ll, pos, text, after)
+        assert best is not None
+        _, roll, ll, pos, text, after = best
+        if not self._explains(evidence, ll):
+            return False
+        self._before_opening, self.state = state, after
+        self._glimpsed, self._rolled, self._game_started = (), (), False
+        self._emit(OpeningRollEvent, dice=roll, note=UNSEEN_ROLL_NOTE)
+        self._legal_move(pos, text)
+        if self.state.phase is Phase.ROLL:
+            mover = 1 - self.state.on_roll
+            self._see_roll(s, tuple(d for d in dice if d.half != self.right_half(mover)))
+        return True
 
     def _clear_needed(self, dice: tuple[SeenDie, ...]) -> bool:
         """Whether these dice are still the ones of a roll already judged (an invalid
@@ -598,6 +651,50 @@ class Referee:
             # was over [001 4.1(v)(a)].
             self._premature_roll(roller, mine)
 
+    def _see_unseen_roll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The player on roll has played though no roll of his was seen (a die hidden
+        or missed by the camera): the checkers no longer show the confirmed position
+        but a legal result of some roll of his. Decided once his dice are off his half
+        (lifted, as a turn ends [001 4.1(vi)(a)]); until then a die glimpsed there is
+        kept, and weighs the rolls as in :meth:`_reread_roll`. The roll is recorded
+        with ``UNSEEN_ROLL_NOTE``, then the play; dice seen elsewhere are then the
+        opponent's roll. Returns whether the view was used up (nothing more to see)."""
+        state = self.state
+        if state.phase is not Phase.ROLL or state.dice is not None or state.turns_played == 0:
+            return False
+        evidence, before, roller = s.checkers, state.position, state.on_roll
+        if self._explains(evidence, evidence.log_likelihood(before)):
+            return False  # nothing moved
+        mine = [d for d in dice if d.half == self.right_half(roller)]
+        if len(mine) >= 2:
+            return False  # his roll is there: seen the usual way (a premature play)
+        if mine:
+            self._glimpsed = tuple(mine)
+            return False
+
+        best: tuple[float, tuple[int, int], float, Position, str] | None = None
+        for roll in combinations_with_replacement(range(6, 0, -1), 2):
+            prior = sum(
+                max(_die_log_p(g, roll[0]), _die_log_p(g, roll[1])) for g in self._glimpsed[:1]
+            )
+            ll, pos, text = self.best_result(before, roll, evidence)
+            if best is None or ll + prior > best[0]:
+                best = (ll + prior, roll, ll, pos, text)
+        assert best is not None
+        _, roll, ll, pos, text = best
+        if not self._explains(evidence, ll) or pos == before:
+            return False
+        self._glimpsed = ()
+        self.state = state.roll(*roll, player=roller)
+        self._rolled = ()
+        self._emit(RollEvent, player=roller, dice=roll, note=UNSEEN_ROLL_NOTE)
+        self._legal_move(pos, text)
+        if self.state.phase is Phase.ROLL:
+            others = tuple(d for d in dice if d.half != self.right_half(roller))
+            if not self._see_cube(s):
+                self._see_roll(s, others)
+        return True
+
     def _premature_roll(self, roller: int, dice: Sequence[SeenDie]) -> None:
         """``roller`` rolled while the last mover's dice were still down: the roll
         stands under ``wbf`` [001 4.1(v)(a)], else it is rolled again [000 r9, 002]."""
@@ -619,8 +716,9 @@ class Referee:
             self._emit(RollInvalidEvent, player=player, dice=values, reasons=tuple(reasons))
             self._judge(dice)
             return
+        self._before_roll = self.state
         self.state = self.state.roll(*values, player=player)
-        self._rolled = tuple(dice)
+        self._rolled, self._glimpsed = tuple(dice), ()
         self._emit(RollEvent, player=player, dice=values, note=note)
 
     # --- the cube -------------------------------------------------------------------------
@@ -678,7 +776,7 @@ class Referee:
         if cube.place == self.side(taker):
             self.state = state.take(player=taker)
             self._emit(TakeEvent, player=taker, value=self.state.cube_value)
-        elif cube.place == "centre" and cube.value == 64:
+        elif cube.level == 1:  # back in the middle: passed [001 4.4(iii)]
             self.state = state.drop(player=taker)
             self._emit(DropEvent, player=taker)
             self._game_over()
@@ -686,6 +784,8 @@ class Referee:
     # --- the play ---------------------------------------------------------------------------
     def _see_move(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
         mover = self.state.on_roll
+        if self._see_reroll(s, dice):
+            return
         if not self._movers_dice_down(dice):
             # The mover lifted his dice: the turn is over [001 4.1(vi)(a)]. Dice seen
             # now are the opponent's next roll, made before a settled view between.
@@ -712,6 +812,57 @@ class Referee:
         if len(theirs) >= 2:
             self._premature(s, theirs[:2])
 
+    def _see_reroll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The mover rolled again without playing: two other dice lie in his half
+        and the checkers have not moved. Players roll again only after a roll that
+        must be repeated [001 4.1(iv), 000 r9], so the roll taken as valid was not:
+        most likely a die cocked more than the camera could tell. That roll is
+        withdrawn (a ``correction``, ``action: reroll``) and recorded as invalid for
+        its likeliest fault, and the new roll judged as any other."""
+        state, before = self.state, self._before_roll
+        if (
+            not self._by_halves()
+            or len(self._rolled) != 2
+            or state.dice is None
+            or before is None
+            or before.phase is not Phase.ROLL
+        ):
+            return False
+        mover = state.on_roll
+        mine = [d for d in dice if d.half == self.right_half(mover)]
+        if len(dice) != 2 or len(mine) != 2 or self._movers_dice_down(dice):
+            return False
+        if all(d.at is not None for d in (*mine, *self._rolled)):
+            if any(_near(a, b) for a in mine for b in self._rolled):
+                return False  # a die where one of the roll lies: the roll misread
+        elif sorted(d.value for d in mine) == sorted(state.dice):
+            return False  # the same numbers where places are unknown: the same dice
+        evidence = s.checkers
+        if not self._explains(evidence, evidence.log_likelihood(state.position)):
+            return False
+        if state.position in legal_plays(state.position, state.dice):
+            return False  # he could not move: the opponent's roll comes next
+        roll = next((e for e in reversed(self.events) if isinstance(e, RollEvent)), None)
+        if roll is None:
+            return False
+        old = self._rolled
+        faults = {"cocked": max(d.cocked for d in old)}
+        if state.profile.die_on_checker_invalid:
+            faults["on_checker"] = max(d.on_checker for d in old)
+        reason = max(faults, key=lambda r: faults[r])
+        self._emit(
+            CorrectionEvent,
+            data={"action": "reroll", "withdraws": [roll.seq]},
+            target_seq=roll.seq,
+        )
+        self.state = before.invalid_roll(player=mover)
+        self._emit(
+            RollInvalidEvent, player=mover, dice=state.dice, reasons=(reason,), note=REROLL_NOTE
+        )
+        self._rolled = ()
+        self._roll(mover, mine)
+        return True
+
     def _by_halves(self) -> bool:
         """Whether the mover's dice are told from others by the half they lie in: his
         right half [001 4.1(iv)(a)]; not after the opening roll (one die in each
@@ -727,8 +878,9 @@ class Referee:
         if state.dice is None or not dice:
             return False
         if self._rolled and all(d.at is not None for d in (*dice, *self._rolled)):
-            # Known places: the dice of the roll must still lie where they came to rest.
-            return all(any(_near(r, d) for d in dice if d.value == r.value) for r in self._rolled)
+            # Known places: the dice of the roll must still lie where they came to rest
+            # (whatever they are read as now: a die does not turn by itself).
+            return all(any(_near(r, d) for d in dice) for r in self._rolled)
         rest = _without_values(dice, state.dice)
         return len(rest) == len(dice) - len(state.dice)
 
@@ -833,10 +985,7 @@ class Referee:
         if len(seen) != 2 or state.dice is None or min(d.p for d in seen) >= REREAD_P:
             return False
 
-        def die(d: SeenDie, v: int) -> float:
-            p = min(max(d.p, 1e-3), 1 - 1e-3)
-            return math.log(p if d.value == v else (1 - p) / 5)
-
+        die = _die_log_p
         read = (seen[0].value, seen[1].value)
         opening = self._opening_to_reread()
         rolls: list[tuple[float, tuple[int, int], Position]] = []
@@ -1179,6 +1328,13 @@ def _without_values(dice: Sequence[SeenDie], values: Sequence[int]) -> list[Seen
                 rest.remove(d)
                 break
     return rest
+
+
+def _die_log_p(d: SeenDie, v: int) -> float:
+    """log P(die ``d`` shows ``v``): its read value with its ``p``, any other value
+    with ``(1 - p) / 5``."""
+    p = min(max(d.p, 1e-3), 1 - 1e-3)
+    return math.log(p if d.value == v else (1 - p) / 5)
 
 
 def _same_die(a: SeenDie, b: SeenDie) -> bool:

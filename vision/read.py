@@ -52,7 +52,25 @@ COLOURS = ("dark", "light")
 #: Lab distance (OpenCV's 8-bit Lab) at which a checker's colour is as likely one
 #: side's as the other's; sets how sure the colour half of a point reading is.
 COLOUR_SIGMA = 10.0
-__all__ = ["BoardReader", "NoBoardError", "ReadTimings"]
+#: A detected die is dropped when it is read this unsure of every value while the
+#: detector found it with a score under ``MIN_DIE_SCORE``: neither sure it is a die
+#: nor able to read one, it is most likely a point's tip or a checker's rim. Chosen on
+#: a stills run neither trained on nor held out (``bench/false_dice.py``).
+MIN_DIE_VALUE_P = 0.3
+MIN_DIE_SCORE = 0.45
+__all__ = ["BoardReader", "NoBoardError", "ReadTimings", "keep_die"]
+
+
+def keep_die(score: float, values: F32) -> bool:
+    """Whether a detection of ``score`` whose value distribution is ``values`` counts
+    as a die (see ``MIN_DIE_VALUE_P``).
+
+    >>> keep_die(0.33, np.array([0.22, 0.2, 0.18, 0.2, 0.1, 0.1]))
+    False
+    >>> keep_die(0.33, np.array([0.9, 0.02, 0.02, 0.02, 0.02, 0.02]))
+    True
+    """
+    return float(np.max(values)) >= MIN_DIE_VALUE_P or score >= MIN_DIE_SCORE
 
 
 class NoBoardError(ValueError):
@@ -271,6 +289,8 @@ class BoardReader:
             ).reshape(-1, 2)
             best = [p.best() for p in points]
             for d, v, c, (u, w) in zip(dice_found, values, cocked, centres_b, strict=True):
+                if not keep_die(d.score, v):
+                    continue
                 half, off_board = self._half(space, u, w)
                 dice.append(
                     DieReading(

@@ -1,0 +1,151 @@
+"""What a real camera misses, and how the referee still keeps the match right: a roll
+not seen (a die too small or blurred to find), an invalid roll taken as valid (a die
+cocked less than the camera can tell, then rolled again), a cube face misread."""
+
+from __future__ import annotations
+
+from gammoneye.engine.events import (
+    CorrectionEvent,
+    MoveEvent,
+    OpeningRollEvent,
+    RollEvent,
+    RollInvalidEvent,
+)
+from gammoneye.engine.position import Position
+from gammoneye.engine.referee import (
+    REROLL_NOTE,
+    UNSEEN_ROLL_NOTE,
+    ExactCheckers,
+    Referee,
+    RefereeConfig,
+    SeenCube,
+    SeenDie,
+    Sighting,
+)
+from gammoneye.engine.replay import record_from_events
+
+START = Position.initial()
+
+
+def _moved(board: tuple[int, ...], *steps: tuple[int, int]) -> tuple[int, ...]:
+    out = list(board)
+    for src, dst in steps:
+        out[src - 1] -= 1
+        out[dst - 1] += 1
+    return tuple(out)
+
+
+def _opened_52() -> tuple[Referee, Position]:
+    """Player 0 (bottom seat: his right half is "right") opened 52 and played 13/8
+    13/11; player 1 is on roll."""
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    ref.see(Sighting(ExactCheckers(START)))
+    opening = (SeenDie(5, half="right", at=(20.0, 0.0)), SeenDie(2, half="left", at=(-20.0, 0.0)))
+    ref.see(Sighting(ExactCheckers(START), dice=opening))
+    p0 = Position((_moved(START.boards[0], (13, 8), (13, 11)), START.boards[1]), 0)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0)))] == ["move"]
+    assert ref.state.on_roll == 1
+    return ref, p0
+
+
+def test_a_roll_not_seen_is_read_from_the_play_once_the_dice_are_lifted() -> None:
+    ref, p0 = _opened_52()
+    # player 1 rolls 65; the camera finds only the 5 (in his right half, "left")
+    glimpse = (SeenDie(5, half="left", at=(-20.0, 3.0)),)
+    assert ref.see(Sighting(ExactCheckers(p0), dice=glimpse)) == []
+    # halfway through his play (24/18), his die still down: nothing is decided yet
+    half = Position((p0.boards[0], _moved(p0.boards[1], (24, 18))), 1)
+    assert ref.see(Sighting(ExactCheckers(half), dice=glimpse)) == []
+    # 24/13 done and the dice lifted: the roll is read from the play
+    ran = Position((p0.boards[0], _moved(p0.boards[1], (24, 13))), 1)
+    events = ref.see(Sighting(ExactCheckers(ran)))
+    assert [e.TYPE for e in events] == ["roll", "move"]
+    roll, move = events
+    assert isinstance(roll, RollEvent) and isinstance(move, MoveEvent)
+    assert roll.player == 1 and roll.dice == (6, 5) and roll.note == UNSEEN_ROLL_NOTE
+    assert move.legal and move.player == 1 and move.after == ran.with_turn(1).position_id()
+    assert ref.state.on_roll == 0
+    # the opponent's roll, seen at once with the finished play, is his
+    ref2, _ = _opened_52()
+    ref2.see(Sighting(ExactCheckers(p0), dice=glimpse))
+    his = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
+    events = ref2.see(Sighting(ExactCheckers(ran), dice=his))
+    assert [e.TYPE for e in events] == ["roll", "move", "roll"]
+    assert events[2].player == 0 and events[2].dice == (3, 1)
+    # the transcript has the roll, and a restart rebuilds the same match
+    game = record_from_events(ref.events).games[0]
+    assert game.actions[-1].dice == (6, 5)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_an_opening_roll_not_seen_is_read_from_the_first_play() -> None:
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    ref.see(Sighting(ExactCheckers(START)))
+    # only player 1's die is found: a 4 in his right half ("left"); player 0's 3 is not
+    assert ref.see(Sighting(ExactCheckers(START), dice=(SeenDie(4, half="left"),))) == []
+    played = Position((START.boards[0], _moved(START.boards[1], (24, 20), (13, 10))), 1)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["opening_roll", "move"]
+    opening, move = events
+    assert isinstance(opening, OpeningRollEvent) and isinstance(move, MoveEvent)
+    assert opening.dice == (3, 4) and opening.note == UNSEEN_ROLL_NOTE
+    assert move.legal and move.player == 1
+    assert ref.state.on_roll == 0 and ref.state.turns_played == 1
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_an_opening_play_under_way_is_not_read_as_a_roll() -> None:
+    """One die down in a half and one checker moved: the play may not be over."""
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    ref.see(Sighting(ExactCheckers(START)))
+    part = Position((START.boards[0], _moved(START.boards[1], (24, 20))), 1)
+    assert ref.see(Sighting(ExactCheckers(part), dice=(SeenDie(4, half="left"),))) == []
+    assert ref.state.dice is None
+
+
+def test_a_roll_taken_as_valid_then_rolled_again_was_invalid() -> None:
+    """Player 1's 65 looked flat; he picks the dice up and rolls 31 without moving a
+    checker: the 65 must have been invalid (a cocked die the camera could not tell)."""
+    ref, p0 = _opened_52()
+    first = (
+        SeenDie(6, half="left", cocked=0.3, at=(-20.0, 3.0)),
+        SeenDie(5, half="left", at=(-25.0, 3.0)),
+    )
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=first))
+    assert roll.TYPE == "roll" and roll.dice == (6, 5)
+    again = (SeenDie(3, half="left", at=(-15.0, -4.0)), SeenDie(1, half="left", at=(-22.0, 6.0)))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=again))
+    assert [e.TYPE for e in events] == ["correction", "roll_invalid", "roll"]
+    fix, invalid, reroll = events
+    assert isinstance(fix, CorrectionEvent) and isinstance(invalid, RollInvalidEvent)
+    assert fix.data == {"action": "reroll", "withdraws": [roll.seq]}
+    assert invalid.player == 1 and invalid.dice == (6, 5) and invalid.reasons == ("cocked",)
+    assert invalid.note == REROLL_NOTE
+    assert reroll.dice == (3, 1) and ref.state.dice == (3, 1)
+    # the 65 is gone from the transcript; a restart rebuilds the same match
+    played = Position((p0.boards[0], _moved(p0.boards[1], (8, 5), (6, 5))), 1)
+    assert ref.see(Sighting(ExactCheckers(played)))[0].legal
+    game = record_from_events(ref.events).games[0]
+    assert [a.dice for a in game.actions[-2:]] == [(5, 2), (3, 1)]
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_the_same_dice_read_again_are_no_new_roll() -> None:
+    ref, p0 = _opened_52()
+    first = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    ref.see(Sighting(ExactCheckers(p0), dice=first))
+    misread = (SeenDie(6, half="left", at=(-20.2, 3.1)), SeenDie(3, half="left", at=(-25.0, 3.0)))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=misread)) == []
+    assert ref.state.dice == (6, 5)
+
+
+def test_a_cube_face_misread_in_the_middle_is_no_double() -> None:
+    """The cube only leaves the middle when doubled: a 64 read as 16 there is still 1."""
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+    dice = (SeenDie(6, half="left"), SeenDie(5, half="left"))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=SeenCube(16, "centre")))
+    assert [e.TYPE for e in events] == ["roll"]
+    events = ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=SeenCube(4, "centre")))
+    assert "flag" not in [e.TYPE for e in events]
+    assert SeenCube(16, "centre").level == 1 and SeenCube(16, "top").level == 16
