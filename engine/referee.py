@@ -878,9 +878,16 @@ class Referee:
         if state.dice is None or not dice:
             return False
         if self._rolled and all(d.at is not None for d in (*dice, *self._rolled)):
-            # Known places: the dice of the roll must still lie where they came to rest
-            # (whatever they are read as now: a die does not turn by itself).
-            return all(any(_near(r, d) for d in dice) for r in self._rolled)
+            # Known places: the roll's dice still lie where they came to rest, whatever
+            # they are read as now (a die does not turn by itself). Players lift both
+            # dice at once: one of them still there, no other roll beside it, and the
+            # other is hidden (a hand) or nudged, not lifted.
+            near = [r for r in self._rolled if any(_near(r, d) for d in dice)]
+            if len(near) == len(self._rolled):
+                return True
+            return bool(near) and (
+                len(dice) < 2 or any(_near(r, d) and d.value == r.value for r in near for d in dice)
+            )
         rest = _without_values(dice, state.dice)
         return len(rest) == len(dice) - len(state.dice)
 

@@ -149,3 +149,17 @@ def test_a_cube_face_misread_in_the_middle_is_no_double() -> None:
     events = ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=SeenCube(4, "centre")))
     assert "flag" not in [e.TYPE for e in events]
     assert SeenCube(16, "centre").level == 1 and SeenCube(16, "top").level == 16
+
+
+def test_one_die_hidden_by_a_hand_is_not_the_turn_ending() -> None:
+    """Halfway through his play one of the mover's dice is hidden (a hand resting
+    over it); the other still lies where it fell, though read as another number."""
+    ref, p0 = _opened_52()
+    dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    ref.see(Sighting(ExactCheckers(p0), dice=dice))
+    part = Position((p0.boards[0], _moved(p0.boards[1], (24, 18))), 1)
+    one = (SeenDie(3, half="left", at=(-24.6, 3.2)),)
+    assert ref.see(Sighting(ExactCheckers(part), dice=one)) == []
+    done = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (18, 13))), 1)
+    events = ref.see(Sighting(ExactCheckers(done)))
+    assert [e.TYPE for e in events] == ["move"] and events[0].legal
