@@ -226,6 +226,9 @@ class _Flag:
     after: Position | None
     #: The likeliest legal result, recorded if the play must stand but cannot.
     suggestion: Position | None = None
+    #: The dice are the likeliest guess at a roll the camera did not see: a
+    #: correction to a legal result of another roll clears the flag too.
+    dice_unseen: bool = False
 
 
 # --- the referee ----------------------------------------------------------------------------
@@ -275,6 +278,8 @@ class Referee:
         self._last_cube: SeenCube | None = None
         # The match before the roll being played (see _see_reroll); None after a resume.
         self._before_roll: MatchState | None = None
+        # Whether that roll was not seen but read from the play (_see_unseen_roll).
+        self._roll_unseen = False
         # A die seen in the roller's half when no whole roll was (see _see_unseen_roll).
         self._glimpsed: tuple[SeenDie, ...] = ()
         # The match as it stood before this game's opening roll (to read it again).
@@ -374,11 +379,11 @@ class Referee:
             if e.first_player is not None:
                 st = st.start_game(e.first_player)
         elif isinstance(e, OpeningRollEvent):
-            self._before_opening = st
+            self._before_opening, self._roll_unseen = st, e.note == UNSEEN_ROLL_NOTE
             st = st.opening_roll(*e.dice)
             self._game_started = False
         elif isinstance(e, RollEvent):
-            self._before_roll = st
+            self._before_roll, self._roll_unseen = st, e.note == UNSEEN_ROLL_NOTE
             st = st.roll(*e.dice, player=e.player)
             if e.note == PREMATURE_NOTE:
                 self._stale_half = self.right_half(1 - e.player)
@@ -401,6 +406,7 @@ class Referee:
                 before = Position.from_position_id(e.before, turn=e.player)
                 shown = None if e.note == UNSEEN_RESULT_NOTE else after
                 self.flag = _Flag("", e.player, before, e.dice, shown)
+                self.flag.dice_unseen = self._roll_unseen
         elif isinstance(e, FlagEvent):
             self._flags += 1
             if e.kind == "illegal_play" and self.flag is not None:
@@ -555,7 +561,7 @@ class Referee:
         self._before_opening = self.state
         self.state = self.state.opening_roll(d0, d1)
         self._rolled = (by_player[0], by_player[1])
-        self._game_started = False
+        self._game_started, self._roll_unseen, self._glimpsed = False, False, ()
         self._emit(OpeningRollEvent, dice=(d0, d1))
 
     def _see_unseen_opening(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
@@ -584,11 +590,16 @@ class Referee:
                 best = (ll + prior, (a, b), ll, pos, text, after)
         assert best is not None
         _, roll, ll, pos, text, after = best
-        if not self._explains(evidence, ll):
-            return False
+        legal = self._explains(evidence, ll)
+        if not legal and not any(glimpsed.values()):
+            return False  # no die was ever seen: they may still be down, unseen
         self._before_opening, self.state = state, after
         self._glimpsed, self._rolled, self._game_started = (), (), False
+        self._roll_unseen = True
         self._emit(OpeningRollEvent, dice=roll, note=UNSEEN_ROLL_NOTE)
+        if not legal:  # no opening roll makes this play: flagged under the likeliest
+            self._decide_play(s)
+            return True
         self._legal_move(pos, text)
         if self.state.phase is Phase.ROLL:
             mover = 1 - self.state.on_roll
@@ -663,14 +674,13 @@ class Referee:
         if state.phase is not Phase.ROLL or state.dice is not None or state.turns_played == 0:
             return False
         evidence, before, roller = s.checkers, state.position, state.on_roll
+        mine = [d for d in dice if d.half == self.right_half(roller)]
+        if len(mine) == 1 and not self._need_clear:
+            self._glimpsed = tuple(mine)
         if self._explains(evidence, evidence.log_likelihood(before)):
             return False  # nothing moved
-        mine = [d for d in dice if d.half == self.right_half(roller)]
-        if len(mine) >= 2:
-            return False  # his roll is there: seen the usual way (a premature play)
         if mine:
-            self._glimpsed = tuple(mine)
-            return False
+            return False  # his dice are down: the play may not be over
 
         best: tuple[float, tuple[int, int], float, Position, str] | None = None
         for roll in combinations_with_replacement(range(6, 0, -1), 2):
@@ -682,12 +692,19 @@ class Referee:
                 best = (ll + prior, roll, ll, pos, text)
         assert best is not None
         _, roll, ll, pos, text = best
-        if not self._explains(evidence, ll) or pos == before:
-            return False
+        legal = self._explains(evidence, ll) and pos != before
+        if not legal and not self._glimpsed:
+            return False  # no die was ever seen: his dice may still be down, unseen
         self._glimpsed = ()
+        self._before_roll, self._roll_unseen = state, True
         self.state = state.roll(*roll, player=roller)
         self._rolled = ()
         self._emit(RollEvent, player=roller, dice=roll, note=UNSEEN_ROLL_NOTE)
+        if not legal:
+            # A die was seen and is gone, and no roll makes this play: illegal,
+            # flagged under the likeliest roll [001 4.2(ii)].
+            self._decide_play(s)
+            return True
         self._legal_move(pos, text)
         if self.state.phase is Phase.ROLL:
             others = tuple(d for d in dice if d.half != self.right_half(roller))
@@ -716,7 +733,7 @@ class Referee:
             self._emit(RollInvalidEvent, player=player, dice=values, reasons=tuple(reasons))
             self._judge(dice)
             return
-        self._before_roll = self.state
+        self._before_roll, self._roll_unseen = self.state, False
         self.state = self.state.roll(*values, player=player)
         self._rolled, self._glimpsed = tuple(dice), ()
         self._emit(RollEvent, player=player, dice=values, note=note)
@@ -947,7 +964,7 @@ class Referee:
             return
         ranked = self.ranked_results(before, dice, s.checkers)
         shown = self._possible_guess(s.checkers, mover)
-        flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best)
+        flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best, self._roll_unseen)
         self.flag = flag
         written = describe_change(before, shown) if shown is not None else "?"
         self._emit(
@@ -1080,6 +1097,8 @@ class Referee:
         mover = flag.player
         if not dice:
             best_ll, best, text = self.ranked_results(flag.before, flag.dice, s.checkers)[0]
+            if not self._explains(s.checkers, best_ll) and flag.dice_unseen:
+                best_ll, best, text = self._another_unseen_roll(flag, s.checkers)
             if self._explains(s.checkers, best_ll):
                 self.flag = None
                 self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
@@ -1093,6 +1112,29 @@ class Referee:
             self.accept_illegal_play()
             if self.flag is None and self.state.phase is Phase.ROLL:
                 self._roll(1 - mover, dice[:2])
+
+    def _another_unseen_roll(
+        self, flag: _Flag, evidence: CheckerEvidence
+    ) -> tuple[float, Position, str]:
+        """For a play flagged under a guessed roll (``flag.dice_unseen``): the best
+        legal result of any roll, if one explains the evidence; the roll is then put
+        right (``correction``, ``reread_dice``) as in :meth:`_reread_roll`."""
+        results = [
+            (*self.best_result(flag.before, roll, evidence), roll)
+            for roll in combinations_with_replacement(range(6, 0, -1), 2)
+        ]
+        ll, pos, text, roll = max(results, key=lambda r: (r[0], _negated_id(r[1])))
+        if not self._explains(evidence, ll) or sorted(roll) == sorted(flag.dice):
+            return ll, pos, text
+        target = next((e for e in reversed(self.events) if isinstance(e, RollEvent)), None)
+        self._emit(
+            CorrectionEvent,
+            data={"action": "reread_dice", "dice": list(roll), "read": list(flag.dice)},
+            target_seq=None if target is None else target.seq,
+        )
+        self.state = self.state.reread_dice(*roll)
+        flag.dice = roll
+        return ll, pos, text
 
     # --- the end of a game --------------------------------------------------------------------
     def _game_over(self) -> None:

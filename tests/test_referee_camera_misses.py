@@ -163,3 +163,41 @@ def test_one_die_hidden_by_a_hand_is_not_the_turn_ending() -> None:
     done = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (18, 13))), 1)
     events = ref.see(Sighting(ExactCheckers(done)))
     assert [e.TYPE for e in events] == ["move"] and events[0].legal
+
+
+def test_an_illegal_play_after_a_roll_not_seen_is_flagged_then_cleared() -> None:
+    """Player 1's roll (65) was glimpsed, one die only; he moves a checker backwards
+    and lifts his dice: no roll makes that play, so it is flagged [001 4.2(ii)]. He
+    puts it right with 24/13, a play of another roll than the one guessed: cleared,
+    and the roll read again from it."""
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=(SeenDie(5, p=0.6, half="left"),)))
+    back = Position((p0.boards[0], _moved(p0.boards[1], (13, 14))), 1)
+    events = ref.see(Sighting(ExactCheckers(back)))
+    assert [e.TYPE for e in events] == ["roll", "move", "flag"]
+    assert events[0].note == UNSEEN_ROLL_NOTE and not events[1].legal
+    assert events[2].kind == "illegal_play" and events[2].player == 1
+    ran = Position((p0.boards[0], _moved(p0.boards[1], (24, 13))), 1)
+    events = ref.see(Sighting(ExactCheckers(ran)))
+    types = [e.TYPE for e in events]
+    assert types[-2:] == ["flag_cleared", "move"] and events[-1].legal
+    assert sorted(events[-1].dice) == [5, 6] and ref.state.on_roll == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_an_illegal_first_play_after_an_opening_roll_not_seen_is_flagged() -> None:
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    ref.see(Sighting(ExactCheckers(START)))
+    ref.see(Sighting(ExactCheckers(START), dice=(SeenDie(6, half="left"),)))
+    off = Position((START.boards[0], _moved(START.boards[1], (13, 14))), 1)
+    events = ref.see(Sighting(ExactCheckers(off)))
+    assert [e.TYPE for e in events] == ["opening_roll", "move", "flag"]
+    assert events[0].note == UNSEEN_ROLL_NOTE and not events[1].legal
+
+
+def test_a_changed_board_with_no_die_ever_seen_waits() -> None:
+    """No die of his was ever found: his dice may lie there unseen, his play under
+    way. Nothing is flagged on a guess."""
+    ref, p0 = _opened_52()
+    back = Position((p0.boards[0], _moved(p0.boards[1], (13, 14))), 1)
+    assert ref.see(Sighting(ExactCheckers(back))) == []

@@ -30,6 +30,13 @@ BAR_COST = 2.0
 FIELD_WIDTH_CM = 48.0
 
 
+#: A die read less sure than this shows "some value" to the stabiliser: its reading
+#: flickers from frame to frame (a die too small or blurred), and that must not keep
+#: the view, with its checkers, from ever settling. The referee still gets the value
+#: read, with its probability, and reads unsure dice again from the play.
+SURE_VALUE_P = 0.5
+
+
 @dataclass(frozen=True)
 class ReadingEvidence:
     """The checkers of one reading; ``colours[p]`` is player ``p``'s colour name."""
@@ -128,7 +135,7 @@ def sighting_key(s: Sighting) -> Hashable:
     dice = tuple(
         sorted(
             (
-                d.value,
+                d.value if d.p >= SURE_VALUE_P else 0,
                 d.half or "",
                 d.cocked >= 0.5,
                 d.on_checker >= 0.5,
