@@ -814,10 +814,19 @@ class Referee:
                 self._see_flagged(s, dice)
             return
         cube = s.cube
-        turned = cube is not None and (
-            cube.place == "offered" or cube.level > self.state.cube_value
+        last = self._last_cube
+        # a double moves the cube (offered, or onto the other side at a higher level
+        # [001 4.4]); a face read otherwise where the cube lay is no double
+        turned = (
+            cube is not None
+            and last is not None
+            and cube != last
+            and (
+                cube.place == "offered"
+                or (cube.place != last.place and cube.level > self.state.cube_value)
+            )
         )
-        if cube is not None and self._last_cube is not None and cube != self._last_cube and turned:
+        if cube is not None and turned:
             if self.state.cube_owner == 1 - mover:
                 # Only the opponent may double: he did, before the play was over,
                 # which stands and waits for the play [001 4.4(v)].
@@ -1095,16 +1104,21 @@ class Referee:
         flag = self.flag
         assert flag is not None
         mover = flag.player
+        if dice and len(dice) < 2:
+            return
+        best_ll, best, text = self.ranked_results(flag.before, flag.dice, s.checkers)[0]
+        if not self._explains(s.checkers, best_ll) and flag.dice_unseen:
+            best_ll, best, text = self._another_unseen_roll(flag, s.checkers)
+        if self._explains(s.checkers, best_ll):
+            # Put right, though perhaps seen only with the opponent's roll made since.
+            self.flag = None
+            self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
+            self._legal_move(best, text)
+            if dice and self.state.phase is Phase.ROLL and not self._see_cube(s):
+                self._see_roll(s, dice)
+            return
         if not dice:
-            best_ll, best, text = self.ranked_results(flag.before, flag.dice, s.checkers)[0]
-            if not self._explains(s.checkers, best_ll) and flag.dice_unseen:
-                best_ll, best, text = self._another_unseen_roll(flag, s.checkers)
-            if self._explains(s.checkers, best_ll):
-                self.flag = None
-                self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
-                self._legal_move(best, text)
-            else:
-                flag.after = self._possible_guess(s.checkers, mover) or flag.after
+            flag.after = self._possible_guess(s.checkers, mover) or flag.after
             return
         if len(dice) >= 2:
             # The opponent rolled (the mover's dice were lifted with the flag): the

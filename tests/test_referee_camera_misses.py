@@ -201,3 +201,23 @@ def test_a_changed_board_with_no_die_ever_seen_waits() -> None:
     ref, p0 = _opened_52()
     back = Position((p0.boards[0], _moved(p0.boards[1], (13, 14))), 1)
     assert ref.see(Sighting(ExactCheckers(back))) == []
+
+
+def test_a_cube_face_misread_on_its_owners_side_is_no_redouble() -> None:
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(2, "offered")))] == [
+        "double"
+    ]
+    taken = ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(2, "bottom")))
+    assert [e.TYPE for e in taken] == ["take"] and ref.state.cube_owner == 0
+    dice = (SeenDie(6, half="left"), SeenDie(5, half="left"))
+    assert [
+        e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=SeenCube(2, "bottom")))
+    ] == ["roll"]
+    # mid-play the face on player 0's side is read 64: not a redouble by anyone
+    assert ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=SeenCube(64, "bottom"))) == []
+    ran = Position((p0.boards[0], _moved(p0.boards[1], (24, 13))), 1)
+    events = ref.see(Sighting(ExactCheckers(ran), cube=SeenCube(64, "bottom")))
+    assert [e.TYPE for e in events] == ["move"] and ref.state.cube_value == 2
+    assert ref.state.offered_cube is None and ref.state.on_roll == 0  # no double pending

@@ -25,6 +25,7 @@ The steps, each on known geometry once the field is found:
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,7 +38,7 @@ from gammoneye.calibration.profile import CalibrationProfile
 
 from .crops import cut_strip, square_crop
 from .cube import FACES, CubeReader
-from .detector import DiceCubeDetector, canvas_homography
+from .detector import Detection, DiceCubeDetector, canvas_homography
 from .dice import DiceReader
 from .points import PointCounter
 from .reading import MAX_COUNT, BoardReading, CubeReading, DieReading, PointReading
@@ -58,6 +59,8 @@ COLOUR_SIGMA = 10.0
 #: a stills run neither trained on nor held out (``bench/false_dice.py``).
 MIN_DIE_VALUE_P = 0.3
 MIN_DIE_SCORE = 0.45
+#: A second "cube" box the die reader reads at least this surely is a die.
+CUBE_AS_DIE_P = 0.9
 __all__ = ["BoardReader", "NoBoardError", "ReadTimings", "keep_die"]
 
 
@@ -278,8 +281,19 @@ class BoardReader:
         # dice and cube
         t0 = time.perf_counter()
         found = self.detector.detect(image, canvas_homography(field_px, ordered=True))
-        dice_found = [d for d in found if d.kind != "cube"][:4]
-        cubes = [d for d in found if d.kind == "cube"][:1]
+        dice_found = [d for d in found if d.kind != "cube"]
+
+        def place_of(d: Detection) -> str:
+            ((u, w),) = cv2.perspectiveTransform(
+                np.array([[d.centre]], np.float64), to_board
+            ).reshape(-1, 2)
+            return self._cube_place(space, u, w)
+
+        cube_found, more_dice = self._one_cube(
+            image, [d for d in found if d.kind == "cube"], place_of
+        )
+        dice_found = sorted(dice_found + more_dice, key=lambda d: -d.score)[:4]
+        cubes = cube_found[:1]
         dice: list[DieReading] = []
         if dice_found:
             crops = np.stack([square_crop(image, d.box) for d in dice_found])
@@ -325,6 +339,33 @@ class BoardReader:
             cube,
             tuple((float(x), float(y)) for x, y in field_px),
         )
+
+    def _one_cube(
+        self, image: U8, found: list[Detection], place_of: Callable[[Detection], str]
+    ) -> tuple[list[Detection], list[Detection]]:
+        """The cube among the detector's cube boxes, and those of them that are dice.
+
+        There is one cube, but a die is now and then boxed as one too, sometimes with
+        the higher score: a die in the field then reads as a cube offered, and the
+        referee as a double. With more than one box, the cube is one lying where a
+        cube rests (the middle, a player's side: ``place_of``) rather than in the
+        field, where dice lie and a cube only while offered; among those, the box the
+        cube reader is surest of against the die reader. The others that the die
+        reader reads surely (``CUBE_AS_DIE_P``) are dice."""
+        if len(found) < 2:
+            return found, []
+        found = found[:3]
+        crops = np.stack([square_crop(image, d.box) for d in found])
+        cube_p = self.cube.read(crops).max(axis=1)
+        die_p = self.dice.read(crops)[0].max(axis=1)
+        resting = np.array([place_of(d) != "offered" for d in found])
+        best = int(np.argmax(cube_p - die_p + 2.0 * resting))
+        dice = [
+            Detection("die", d.score, d.box)
+            for i, d in enumerate(found)
+            if i != best and die_p[i] >= CUBE_AS_DIE_P
+        ]
+        return [found[best]], dice
 
     @staticmethod
     def _half(space: BoardSpace, u: float, v: float) -> tuple[str | None, float]:
