@@ -20,6 +20,9 @@ The steps, each on known geometry once the field is found:
    margin; each die is read for value and cocked (:mod:`.dice`), placed in a half
    (left, right, bar, or off the board) and checked for lying on a checker pile; the
    cube is read for its face (:mod:`.cube`) and placed (centre, bottom, top, offered).
+   A "die" neither detected surely nor read surely is dropped (:func:`keep_die`: a
+   point's tip, a checker's rim); of two "cube" boxes, the one where a cube rests is
+   the cube and the other, read surely as a die, a die (``BoardReader._one_cube``).
 """
 
 from __future__ import annotations
