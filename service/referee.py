@@ -155,6 +155,12 @@ def last_judged_frame(spec: str, events: Iterable[Event]) -> int | None:
 class CameraEyes:
     """Motion gate, then the board reader on settled frames only.
 
+    ``settle_frames``: still frames in a row before one is read. One (the frame that
+    did not change since the last) is enough: the stabiliser behind still wants two
+    readings that agree. Two cost 0.1 s of flag latency at 10 fps (held-out clips
+    through the camera: p95 0.56 s against 0.46 s, plays and flags the same,
+    ``docs/referee-benchmarks.md``).
+
     ``corners``: the field's corners (a calibration); ``None`` finds the field in the
     first settled frame. The colour of each player and the direction of play are
     learnt from the first reading that shows the opening layout. A referee restarted
@@ -170,7 +176,7 @@ class CameraEyes:
         corners: Any = None,
         *,
         reader: Any = None,
-        settle_frames: int = 2,
+        settle_frames: int = 1,
     ) -> None:
         self.bottom_player = bottom_player
         self.reader = reader or BoardReader.load()
