@@ -868,7 +868,7 @@ class Referee:
             return False
         if state.position in legal_plays(state.position, state.dice):
             return False  # he could not move: the opponent's roll comes next
-        roll = next((e for e in reversed(self.events) if isinstance(e, RollEvent)), None)
+        roll = self._last_roll()
         if roll is None:
             return False
         old = self._rolled
@@ -1058,16 +1058,26 @@ class Referee:
             self.state = self._before_opening.opening_roll(*roll)
             self._emit(OpeningRollEvent, dice=roll)
         else:
-            target = next((e for e in reversed(self.events) if isinstance(e, RollEvent)), None)
-            dice = (max(roll), min(roll))
-            self._emit(
-                CorrectionEvent,
-                data={"action": "reread_dice", "dice": list(dice), "read": list(state.dice)},
-                target_seq=None if target is None else target.seq,
-            )
-            self.state = state.reread_dice(*dice)
+            self._reread_dice(roll)
         self._legal_move(pos, text)
         return True
+
+    def _last_roll(self) -> RollEvent | None:
+        return next((e for e in reversed(self.events) if isinstance(e, RollEvent)), None)
+
+    def _reread_dice(self, roll: tuple[int, int]) -> None:
+        """The roll being played was ``roll``, not the dice recorded: a ``correction``
+        (``reread_dice``) of the last roll, and the match goes on with ``roll``."""
+        state = self.state
+        assert state.dice is not None
+        target = self._last_roll()
+        dice = (max(roll), min(roll))
+        self._emit(
+            CorrectionEvent,
+            data={"action": "reread_dice", "dice": list(dice), "read": list(state.dice)},
+            target_seq=None if target is None else target.seq,
+        )
+        self.state = state.reread_dice(*dice)
 
     def _opening_to_reread(self) -> OpeningRollEvent | None:
         """The opening roll whose dice are down, if the play now decided is the
@@ -1106,7 +1116,7 @@ class Referee:
         mover = flag.player
         if dice and len(dice) < 2:
             return
-        best_ll, best, text = self.ranked_results(flag.before, flag.dice, s.checkers)[0]
+        best_ll, best, text = self.best_result(flag.before, flag.dice, s.checkers)
         if not self._explains(s.checkers, best_ll) and flag.dice_unseen:
             best_ll, best, text = self._another_unseen_roll(flag, s.checkers)
         if self._explains(s.checkers, best_ll):
@@ -1140,13 +1150,7 @@ class Referee:
         ll, pos, text, roll = max(results, key=lambda r: (r[0], _negated_id(r[1])))
         if not self._explains(evidence, ll) or sorted(roll) == sorted(flag.dice):
             return ll, pos, text
-        target = next((e for e in reversed(self.events) if isinstance(e, RollEvent)), None)
-        self._emit(
-            CorrectionEvent,
-            data={"action": "reread_dice", "dice": list(roll), "read": list(flag.dice)},
-            target_seq=None if target is None else target.seq,
-        )
-        self.state = self.state.reread_dice(*roll)
+        self._reread_dice(roll)
         flag.dice = roll
         return ll, pos, text
 
