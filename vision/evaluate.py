@@ -93,6 +93,10 @@ class VisionReport:
     dice_matched: int = 0  # labelled dice a detection matched
     dice_half_right: int = 0
     dice_on_checker_right: int = 0
+    on_checker: int = 0  # matched dice lying on a checker
+    on_checker_found: int = 0  # ... called on a checker
+    off_checker: int = 0  # matched dice not on a checker
+    off_checker_called: int = 0  # ... called on a checker (a false alarm)
     cubes: int = 0
     cube_value_right: int = 0
     cube_place_right: int = 0
@@ -118,7 +122,9 @@ class VisionReport:
             f"cocked): {pct(self.flat_called_cocked, self.dice_flat)}",
             f"dice found: half (left, right, bar, off) right "
             f"{pct(self.dice_half_right, self.dice_matched)}; on a checker or not right "
-            f"{pct(self.dice_on_checker_right, self.dice_matched)}",
+            f"{pct(self.dice_on_checker_right, self.dice_matched)}; on a checker: recall "
+            f"{pct(self.on_checker_found, self.on_checker)}, false alarms "
+            f"{pct(self.off_checker_called, self.off_checker)}",
             f"cube value: {pct(self.cube_value_right, self.cubes)}; cube place: "
             f"{pct(self.cube_place_right, self.cubes)}",
         ]
@@ -237,7 +243,14 @@ def _compare_dice(
             if half in ("left", "right") and not _seen_from_bottom(reading, label):
                 half = "right" if half == "left" else "left"
             report.dice_half_right += int(said.half == half)
-            report.dice_on_checker_right += int((said.on_checker >= 0.5) == d["on_checker"])
+            called = said.on_checker >= 0.5
+            report.dice_on_checker_right += int(called == d["on_checker"])
+            if d["on_checker"]:
+                report.on_checker += 1
+                report.on_checker_found += int(called)
+            else:
+                report.off_checker += 1
+                report.off_checker_called += int(called)
         if d["cocked"]:
             report.cocked += 1
             if said is not None and said.cocked >= 0.5:

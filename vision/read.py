@@ -52,6 +52,11 @@ U8 = NDArray[np.uint8]
 
 WIDEN = 0.58  # half a strip's width, in point widths (8 % to spare on each side)
 CHECKER = 0.9  # a checker's diameter, in point widths
+#: A die's half side over its image box's width at its foot (a die turned on the
+#: board shows up to 1.4 of its side).
+DIE_HALF_OF_BOX = 0.42
+#: How soft the on-a-checker call is across a pile's edge, in point widths.
+ON_CHECKER_SOFT = 0.08
 COLOURS = ("dark", "light")
 #: Lab distance (OpenCV's 8-bit Lab) at which a checker's colour is as likely one
 #: side's as the other's; sets how sure the colour half of a point reading is.
@@ -314,7 +319,9 @@ class BoardReader:
                         {k + 1: float(v[k]) for k in range(6)},
                         d.cocked_probability(c),
                         half,
-                        on_checker=self._on_checker(space, orient, best, u, w),
+                        on_checker=self._on_checker(
+                            space, orient, best, self._footprint(d.box, to_board)
+                        ),
                         off_board=off_board,
                         image_xy=d.centre,
                     )
@@ -387,25 +394,53 @@ class BoardReader:
         return ("left" if u < space.width / 2 else "right"), 0.0
 
     @staticmethod
+    def _footprint(box: tuple[float, float, float, float], to_board: F64) -> tuple[float, float]:
+        """Where a die stands on the board (board space), from its image box.
+
+        A die's box centre is its middle, a die's height above the board: mapped onto
+        the board plane it lands beyond the die, the farther the lower the camera, on a
+        pile lying behind a die beside it. The box's bottom edge is the die's near foot
+        on the board (the camera looks down; the picture's bottom is nearer to it); the
+        die stands half its width beyond that, towards where its middle maps."""
+        x0, y0, x1, y1 = box
+        pts = np.array([[(x0 + x1) / 2, (y0 + y1) / 2], [(x0 + x1) / 2, y1], [x0, y1], [x1, y1]])
+        centre, foot, left, right = cv2.perspectiveTransform(
+            pts.reshape(-1, 1, 2).astype(np.float64), to_board
+        ).reshape(-1, 2)
+        half = float(np.linalg.norm(right - left)) * DIE_HALF_OF_BOX
+        away = centre - foot
+        length = float(np.linalg.norm(away))
+        if length <= half:  # seen from straight above: the middle is the footprint
+            return float(centre[0]), float(centre[1])
+        spot = foot + away / length * half
+        return float(spot[0]), float(spot[1])
+
+    @staticmethod
     def _on_checker(
         space: BoardSpace,
         orient: Orientation,
         best: list[tuple[str | None, int]],
-        u: float,
-        v: float,
+        spot: tuple[float, float],
     ) -> float:
-        """1.0 when a board-space point lies on a point's pile of checkers."""
+        """The probability that a die standing at ``spot`` (board space) lies on a
+        point's pile of checkers: 1 well inside a pile's reach, 0 well outside, soft
+        over ``ON_CHECKER_SOFT`` point widths across its edge."""
+        u, v = spot
         pw = space.point_width
         along = CHECKER * pw  # one checker's step along the point
+        nearest = np.inf  # signed distance outside the nearest pile (< 0: inside)
         for n in range(1, 25):
             count = best[n - 1][1]
             if not count:
                 continue
             x, y, d = space.point_base(n, orient)
             reach = min(count, 5) * along
-            if abs(u - x) <= pw / 2 and 0 <= (v - y) * d <= reach:
-                return 1.0
-        return 0.0
+            depth = (v - y) * d
+            outside = max(abs(u - x) - along / 2, -depth, depth - reach)
+            nearest = min(nearest, outside)
+        if not np.isfinite(nearest):
+            return 0.0
+        return float(1.0 / (1.0 + np.exp(nearest / (ON_CHECKER_SOFT * pw))))
 
     @staticmethod
     def _cube_place(space: BoardSpace, u: float, v: float) -> str:
