@@ -513,6 +513,36 @@ class MatchState:
             )
         return self._finish_turn(result, notes)
 
+    def resync(self, after: Position) -> MatchState:
+        """End the turn with the board as it stands, when no play of this turn can
+        have made it: turns went by unrecorded (a camera missed them). Only a
+        position that can stand on a board at all (:meth:`Position.problems`) is
+        taken; the opponent is on roll next, as after any play.
+
+        >>> state = MatchState.new(5).opening_roll(3, 1)
+        >>> later = Position.from_position_id("4HPwATDgc/ABMA", turn=0)
+        >>> after = state.resync(later)
+        >>> after.on_roll, after.position.position_id() == later.with_turn(1).position_id()
+        (1, True)
+        >>> after.notes[0].code
+        'position_from_board'
+        """
+        blocked = self._phase_error((Phase.MOVE,), "take the position from the board")
+        _raise(blocked)
+        problems = after.problems()
+        if problems:
+            _raise(
+                self._error(
+                    RuleCode.IMPOSSIBLE_POSITION,
+                    f"{after!r} cannot stand: {'; '.join(problems)}",
+                )
+            )
+        note = Note(
+            RuleCode.POSITION_FROM_BOARD,
+            f"player {self.on_roll}'s turn ends with the position taken from the board",
+        )
+        return self._finish_turn(after.with_turn(self.on_roll), (note,))
+
     def _finish_turn(self, result: Position, notes: tuple[Note, ...]) -> MatchState:
         mover = self.on_roll
         if result.off(mover) == CHECKERS:

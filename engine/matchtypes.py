@@ -68,6 +68,7 @@ class RuleCode(StrEnum):
     # Notes: the action stood, but something was corrected or recorded.
     CUBE_LEVEL_CORRECTED = "cube_level_corrected"
     ILLEGAL_PLAY_STANDS = "illegal_play_stands"
+    POSITION_FROM_BOARD = "position_from_board"
     EARLY_DOUBLE = "early_double"
 
 

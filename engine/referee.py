@@ -92,6 +92,13 @@ UNSEEN_ROLL_NOTE = "not seen: read from the play"
 #: The note on an illegal play whose result, as seen, is no position at all (its
 #: ``after`` is then the position before): the record must say so for a resume.
 UNSEEN_RESULT_NOTE = "the position seen is impossible"
+#: The note on a flagged play that stood when the board shows the opponent's checkers
+#: moved too: turns went by that the camera did not see.
+RESYNC_NOTE = "the board shows turns not seen: the position is taken from the board"
+#: The opponent's checkers moved (not by hits) on at least this many points and his
+#: pip count fell by at least ``MISSED_TURN_PIPS``: a turn of his, not a misreading.
+MISSED_TURN_POINTS = 2
+MISSED_TURN_PIPS = 3
 
 _TAG = re.compile(r"\[([0-9]{3} [^\]]+?)\]")
 
@@ -215,6 +222,16 @@ class RefereeConfig:
     score: tuple[int, int] = (0, 0)
     game: int = 1
     crawford: bool = False
+
+
+def _turns_missed(before: Position, after: Position, mover: int) -> bool:
+    """Whether ``after`` shows a turn of the mover's opponent since ``before``: his
+    checkers moved other than by being hit, on several points, and forward."""
+    opponent = 1 - mover
+    b, a = before.boards[opponent], after.boards[opponent]
+    moved = [i for i in range(24) if a[i] != b[i] and not (b[i] == 1 and a[i] == 0)]
+    fell = before.pips(opponent) - after.pips(opponent)
+    return len(moved) >= MISSED_TURN_POINTS and fell >= MISSED_TURN_PIPS
 
 
 @dataclass(slots=True)
@@ -394,6 +411,11 @@ class Referee:
             self._need_clear, self._judged, self._judged_numbers = True, (), e.dice
             if "premature" in e.reasons:
                 self._stale_half = self.right_half(1 - e.player)
+        elif isinstance(e, CorrectionEvent) and e.data.get("action") == "resync":
+            player, after = e.data.get("player"), e.data.get("after")
+            if isinstance(player, int) and isinstance(after, str) and st.phase is Phase.MOVE:
+                st = st.resync(Position.from_position_id(after, turn=player))
+                self.flag = None
         elif isinstance(e, CorrectionEvent) and e.data.get("action") == "reread_dice":
             values = e.data.get("dice")
             if isinstance(values, list) and len(values) == 2 and st.phase is Phase.MOVE:
@@ -682,8 +704,14 @@ class Referee:
         if mine:
             return False  # his dice are down: the play may not be over
 
+        judged = self._judged_roll(roller)
         best: tuple[float, tuple[int, int], float, Position, str] | None = None
-        for roll in combinations_with_replacement(range(6, 0, -1), 2):
+        rolls = (
+            [(max(judged), min(judged))]
+            if judged is not None
+            else list(combinations_with_replacement(range(6, 0, -1), 2))
+        )
+        for roll in rolls:
             prior = sum(
                 max(_die_log_p(g, roll[0]), _die_log_p(g, roll[1])) for g in self._glimpsed[:1]
             )
@@ -693,7 +721,7 @@ class Referee:
         assert best is not None
         _, roll, ll, pos, text = best
         legal = self._explains(evidence, ll) and pos != before
-        if not legal and not self._glimpsed:
+        if not legal and not self._glimpsed and judged is None:
             return False  # no die was ever seen: his dice may still be down, unseen
         self._glimpsed = ()
         self._before_roll, self._roll_unseen = state, True
@@ -711,6 +739,22 @@ class Referee:
             if not self._see_cube(s):
                 self._see_roll(s, others)
         return True
+
+    def _judged_roll(self, roller: int) -> tuple[int, int] | None:
+        """The numbers of ``roller``'s roll judged invalid this turn, when that was the
+        last roll (none counted since): a play without a roll seen after it was made
+        with those dice, whatever the judgement (a fault the camera saw wrongly), and
+        is judged against them alone — any roll at all would explain an illegal play
+        as the legal play of another roll."""
+        withdrawn = withdrawn_seqs(self.events)
+        for e in reversed(self.events):
+            if e.seq in withdrawn:
+                continue
+            if isinstance(e, RollInvalidEvent):
+                return e.dice if e.player == roller and e.dice is not None else None
+            if isinstance(e, (RollEvent, OpeningRollEvent, MoveEvent, GameStartEvent)):
+                return None
+        return None
 
     def _premature_roll(self, roller: int, dice: Sequence[SeenDie]) -> None:
         """``roller`` rolled while the last mover's dice were still down: the roll
@@ -1184,6 +1228,8 @@ class Referee:
         if after is None:
             return self._stand_in(flag, source)
         if self.state.can_accept_illegal_play(after) is not None:
+            if _turns_missed(flag.before, after, flag.player):
+                return self._resync(flag, after, source)
             return self._stand_in(flag, source)
         self.flag = None
         self._emit(
@@ -1215,6 +1261,30 @@ class Referee:
         )
         best = flag.suggestion or flag.before
         self._legal_move(best, describe_change(flag.before, best))
+        return self.events[first:]
+
+    def _resync(self, flag: _Flag, after: Position, source: Source) -> list[Event]:
+        """The flagged play stands, but the board shows more than one turn: the
+        opponent's checkers moved as in a turn of his. The camera missed turns (a roll
+        taken for invalid, a play under a hand); the closest legal play would leave the
+        match's position apart from the board's, and every play after it flagged.
+        The position is taken from the board, said in a ``correction`` (``resync``)."""
+        first = len(self.events)
+        self.flag = None
+        self._emit(
+            FlagClearedEvent, source=source, flag_id=flag.flag_id, how="accepted", note=RESYNC_NOTE
+        )
+        move = self._last_move(legal=False)
+        self._emit(
+            CorrectionEvent,
+            source=source,
+            data={"action": "resync", "player": flag.player, "after": after.position_id()},
+            target_seq=move.seq if move is not None else None,
+            note=RESYNC_NOTE,
+        )
+        self.state = self.state.resync(after)
+        if self.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            self._game_over()
         return self.events[first:]
 
     def dismiss_flag(self, flag_id: str | None = None) -> list[Event]:

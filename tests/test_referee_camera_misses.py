@@ -14,6 +14,7 @@ from gammoneye.engine.events import (
 from gammoneye.engine.position import Position
 from gammoneye.engine.referee import (
     REROLL_NOTE,
+    RESYNC_NOTE,
     UNSEEN_ROLL_NOTE,
     ExactCheckers,
     Referee,
@@ -221,3 +222,76 @@ def test_a_cube_face_misread_on_its_owners_side_is_no_redouble() -> None:
     events = ref.see(Sighting(ExactCheckers(ran), cube=SeenCube(64, "bottom")))
     assert [e.TYPE for e in events] == ["move"] and ref.state.cube_value == 2
     assert ref.state.offered_cube is None and ref.state.on_roll == 0  # no double pending
+
+
+def _flagged_with_opponent_moved(*p0_steps: tuple[int, int]) -> tuple[Referee, Position]:
+    """Player 1 rolls 31 and plays 8/5 6/5, but the board also shows player 0's
+    checkers moved by ``p0_steps`` (a turn of his the camera missed, or a misreading):
+    the lifted dice bring a flag, as no play of 31 makes that board."""
+    ref, p0 = _opened_52()
+    dice = (SeenDie(3, half="left", at=(-20.0, 3.0)), SeenDie(1, half="left", at=(-25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=dice))] == ["roll"]
+    shown = Position((_moved(p0.boards[0], *p0_steps), _moved(p0.boards[1], (8, 5), (6, 5))), 1)
+    events = ref.see(Sighting(ExactCheckers(shown)))
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    return ref, shown
+
+
+def test_a_board_showing_a_missed_turn_of_the_opponent_is_taken_as_it_is() -> None:
+    # player 0's 13/7 8/7 (a 61) went by unseen: when he rolls, the flagged play
+    # stands and the match goes on from the board as seen, not from a guess
+    ref, shown = _flagged_with_opponent_moved((13, 7), (8, 7))
+    his = (SeenDie(4, half="right", at=(20.0, 5.0)), SeenDie(2, half="right", at=(25.0, 5.0)))
+    events = ref.see(Sighting(ExactCheckers(shown), dice=his))
+    assert [e.TYPE for e in events] == ["flag_cleared", "correction", "roll"]
+    cleared, correction, roll = events
+    assert cleared.how == "accepted" and cleared.note == RESYNC_NOTE
+    assert isinstance(correction, CorrectionEvent)
+    assert correction.data == {
+        "action": "resync",
+        "player": 1,
+        "after": shown.position_id(),
+    }
+    assert isinstance(roll, RollEvent) and roll.player == 0 and roll.dice == (4, 2)
+    assert ref.state.position == shown.with_turn(0)
+    # his 42 from there is judged from the board as it is: 8/4 6/4 is legal
+    played = Position((_moved(shown.boards[0], (8, 4), (6, 4)), shown.boards[1]), 0)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["move"] and events[0].legal
+    # a restart rebuilds the same match
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_an_opponents_checker_misread_by_one_point_is_no_missed_turn() -> None:
+    # one of player 0's checkers seen a point off: a misreading, not a turn of his;
+    # the closest legal play of 31 is recorded as before
+    ref, shown = _flagged_with_opponent_moved((8, 7))
+    his = (SeenDie(4, half="right", at=(20.0, 5.0)), SeenDie(2, half="right", at=(25.0, 5.0)))
+    events = ref.see(Sighting(ExactCheckers(shown), dice=his))
+    assert "correction" not in [e.TYPE for e in events]
+    moves = [e for e in events if isinstance(e, MoveEvent)]
+    assert len(moves) == 1 and moves[0].legal and moves[0].player == 1
+    # player 0's checkers stay where the match had them, not where they were misread
+    assert ref.state.position.boards[0] == _moved(shown.boards[0], (7, 8))
+
+
+def test_a_play_after_a_roll_judged_invalid_is_judged_with_those_dice() -> None:
+    # player 1 rolls 31 into the wrong half (his right half is "left"): invalid; he
+    # plays 24/21 all the same and lifts the dice. No roll seen since: the play was
+    # made with the 31 judged, and 24/21 leaves its 1 unplayed. Before, any roll was
+    # tried and 24/21 read as a legal 21.
+    ref, p0 = _opened_52()
+    wrong = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=wrong))
+    assert [e.TYPE for e in events] == ["roll_invalid"]
+    ran = Position((p0.boards[0], _moved(p0.boards[1], (24, 21))), 1)
+    events = ref.see(Sighting(ExactCheckers(ran)))
+    assert [e.TYPE for e in events] == ["roll", "move", "flag"]
+    roll, move, flag = events
+    assert roll.dice == (3, 1) and roll.note == UNSEEN_ROLL_NOTE
+    assert isinstance(move, MoveEvent) and not move.legal and flag.kind == "illegal_play"
+    # played right (24/21 21/20), it is the legal play of that 31
+    right = Position((p0.boards[0], _moved(p0.boards[1], (24, 21), (21, 20))), 1)
+    events = ref.see(Sighting(ExactCheckers(right)))
+    assert [e.TYPE for e in events] == ["flag_cleared", "move"] and events[1].legal
+    assert events[1].dice == (3, 1)
