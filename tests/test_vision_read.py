@@ -24,7 +24,7 @@ from gammoneye.datasets.render.stills import StillsConfig, render_stills
 from gammoneye.datasets.render.styles import style_named
 from gammoneye.engine.position import Position
 from gammoneye.service.cli import app
-from gammoneye.vision.read import COLOURS, BoardReader, NoBoardError
+from gammoneye.vision.read import COLOURS, BoardReader, NoBoardError, bar_colour
 from gammoneye.vision.selfcal import learn_from_opening, match_opening, opening_layout
 
 HELD_OUT_STYLE = "casino_red_felt"  # never in the shipped models' training
@@ -243,3 +243,19 @@ def test_calibrate_opening_saves_what_it_learned(openings: list[Still], tmp_path
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2 and "does not read as the opening" in result.output
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_checker_on_the_bar_off_the_strips_middle_shows_its_colour() -> None:
+    # a white checker at the base of a bar strip, pushed to one side over brown wood,
+    # its engraved middle grey: its colour is found from part of its face
+    wood, white, dark = (40, 60, 110), (235, 235, 235), (30, 30, 30)
+    strip = np.full((128, 32, 3), wood, np.uint8)
+    cv2.circle(strip, (11, 117), 10, white, -1)
+    cv2.circle(strip, (11, 117), 3, (150, 150, 150), -1)
+    lab = cv2.cvtColor(np.array([[white, dark]], np.uint8), cv2.COLOR_BGR2LAB)[0]
+    colour, distance = bar_colour(strip, lab.astype(np.float64))
+    assert colour == 0 and distance < 5
+    # bare wood is neither colour
+    bare = np.full((128, 32, 3), wood, np.uint8)
+    _, far = bar_colour(bare, lab.astype(np.float64))
+    assert far > 30

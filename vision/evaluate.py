@@ -97,6 +97,9 @@ class VisionReport:
     on_checker_found: int = 0  # ... called on a checker
     off_checker: int = 0  # matched dice not on a checker
     off_checker_called: int = 0  # ... called on a checker (a false alarm)
+    bar_pictures: int = 0  # pictures with checkers on the bar
+    bar_pictures_right: int = 0  # ... whose bar is read right (both colours)
+    empty_bar_wrong: int = 0  # pictures with an empty bar read with checkers on it
     cubes: int = 0
     cube_value_right: int = 0
     cube_place_right: int = 0
@@ -125,6 +128,9 @@ class VisionReport:
             f"{pct(self.dice_on_checker_right, self.dice_matched)}; on a checker: recall "
             f"{pct(self.on_checker_found, self.on_checker)}, false alarms "
             f"{pct(self.off_checker_called, self.off_checker)}",
+            f"bar: read right in {pct(self.bar_pictures_right, self.bar_pictures)} of the "
+            f"pictures with checkers on it; checkers read on an empty bar in "
+            f"{pct(self.empty_bar_wrong, self.pictures - self.bar_pictures)}",
             f"cube value: {pct(self.cube_value_right, self.cubes)}; cube place: "
             f"{pct(self.cube_place_right, self.cubes)}",
         ]
@@ -207,6 +213,11 @@ def compare(reading: BoardReading, label: dict[str, Any], report: VisionReport, 
     case.bar_right = all(bar_read.get(c, 0) == n for c, n in bar_truth.items()) and all(
         bar_truth.get(c, 0) == n for c, n in bar_read.items()
     )
+    if any(bar_truth.values()):
+        report.bar_pictures += 1
+        report.bar_pictures_right += int(case.bar_right)
+    else:
+        report.empty_bar_wrong += int(not case.bar_right)
     if hidden:
         case.notes.append(f"{hidden} points under a hand")
     else:
