@@ -513,11 +513,13 @@ class MatchState:
             )
         return self._finish_turn(result, notes)
 
-    def resync(self, after: Position) -> MatchState:
+    def resync(self, after: Position, *, turn_passes: bool = True) -> MatchState:
         """End the turn with the board as it stands, when no play of this turn can
         have made it: turns went by unrecorded (a camera missed them). Only a
         position that can stand on a board at all (:meth:`Position.problems`) is
-        taken; the opponent is on roll next, as after any play.
+        taken; the opponent is on roll next, as after any play, or — with
+        ``turn_passes`` false, when the board shows the opponent played last — the
+        player on roll is again.
 
         >>> state = MatchState.new(5).opening_roll(3, 1)
         >>> later = Position.from_position_id("4HPwATDgc/ABMA", turn=0)
@@ -541,7 +543,12 @@ class MatchState:
             RuleCode.POSITION_FROM_BOARD,
             f"player {self.on_roll}'s turn ends with the position taken from the board",
         )
-        return self._finish_turn(after.with_turn(self.on_roll), (note,))
+        if turn_passes:
+            return self._finish_turn(after.with_turn(self.on_roll), (note,))
+        # the opponent's turn was the last: he is "the mover" of the board's result
+        opponent = 1 - self.on_roll
+        passed = replace(self, position=self.position.swapped_turn(), dice=None)
+        return passed._finish_turn(after.with_turn(opponent), (note,))
 
     def _finish_turn(self, result: Position, notes: tuple[Note, ...]) -> MatchState:
         mover = self.on_roll

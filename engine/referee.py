@@ -96,7 +96,7 @@ UNSEEN_RESULT_NOTE = "the position seen is impossible"
 #: moved too: turns went by that the camera did not see.
 RESYNC_NOTE = "the board shows turns not seen: the position is taken from the board"
 #: The opponent's checkers moved (not by hits) on at least this many points and his
-#: pip count fell by at least ``MISSED_TURN_PIPS``: a turn of his, not a misreading.
+#: pip count changed by at least ``MISSED_TURN_PIPS``: a turn apart, not a misreading.
 MISSED_TURN_POINTS = 2
 MISSED_TURN_PIPS = 3
 
@@ -224,14 +224,26 @@ class RefereeConfig:
     crawford: bool = False
 
 
+def _moved_not_by_hits(before: Position, after: Position, player: int) -> bool:
+    """Whether ``player``'s checkers differ between the two other than by blots of
+    his hit (gone from their points, on the bar)."""
+    b, a = before.boards[player], after.boards[player]
+    hit = [i for i in range(24) if a[i] != b[i]]
+    if any(b[i] != 1 or a[i] != 0 for i in hit):
+        return True
+    return a[24] - b[24] != len(hit) or after.off(player) != before.off(player)
+
+
 def _turns_missed(before: Position, after: Position, mover: int) -> bool:
-    """Whether ``after`` shows a turn of the mover's opponent since ``before``: his
-    checkers moved other than by being hit, on several points, and forward."""
+    """Whether ``after`` and ``before`` are a turn or more of the mover's opponent
+    apart: his checkers differ other than by being hit, on several points and by
+    several pips — forward (a turn of his missed) or back (the match ran ahead of the
+    board on plays that were not made). One checker misread is not."""
     opponent = 1 - mover
     b, a = before.boards[opponent], after.boards[opponent]
     moved = [i for i in range(24) if a[i] != b[i] and not (b[i] == 1 and a[i] == 0)]
-    fell = before.pips(opponent) - after.pips(opponent)
-    return len(moved) >= MISSED_TURN_POINTS and fell >= MISSED_TURN_PIPS
+    apart = abs(before.pips(opponent) - after.pips(opponent))
+    return len(moved) >= MISSED_TURN_POINTS and apart >= MISSED_TURN_PIPS
 
 
 @dataclass(slots=True)
@@ -414,7 +426,8 @@ class Referee:
         elif isinstance(e, CorrectionEvent) and e.data.get("action") == "resync":
             player, after = e.data.get("player"), e.data.get("after")
             if isinstance(player, int) and isinstance(after, str) and st.phase is Phase.MOVE:
-                st = st.resync(Position.from_position_id(after, turn=player))
+                passes = e.data.get("on_roll") != player
+                st = st.resync(Position.from_position_id(after, turn=player), turn_passes=passes)
                 self.flag = None
         elif isinstance(e, CorrectionEvent) and e.data.get("action") == "reread_dice":
             values = e.data.get("dice")
@@ -1179,7 +1192,9 @@ class Referee:
             # illegal play stands [001 4.2(iii)(a)].
             self.accept_illegal_play()
             if self.flag is None and self.state.phase is Phase.ROLL:
-                self._roll(1 - mover, dice[:2])
+                # the opponent's roll; the mover's, where the board showed the
+                # opponent had played last (resynced, the turn did not pass)
+                self._roll(self.state.on_roll, dice[:2])
 
     def _another_unseen_roll(
         self, flag: _Flag, evidence: CheckerEvidence
@@ -1275,14 +1290,21 @@ class Referee:
             FlagClearedEvent, source=source, flag_id=flag.flag_id, how="accepted", note=RESYNC_NOTE
         )
         move = self._last_move(legal=False)
+        # the mover's checkers as they were (but for hits): the opponent played last,
+        # so the mover is on roll again (the match had the turns out of step)
+        passes = _moved_not_by_hits(flag.before, after, flag.player)
+        data: dict[str, Any] = {"action": "resync", "player": flag.player}
+        data["after"] = after.position_id()
+        if not passes:
+            data["on_roll"] = flag.player
         self._emit(
             CorrectionEvent,
             source=source,
-            data={"action": "resync", "player": flag.player, "after": after.position_id()},
+            data=data,
             target_seq=move.seq if move is not None else None,
             note=RESYNC_NOTE,
         )
-        self.state = self.state.resync(after)
+        self.state = self.state.resync(after, turn_passes=passes)
         if self.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
             self._game_over()
         return self.events[first:]

@@ -295,3 +295,35 @@ def test_a_play_after_a_roll_judged_invalid_is_judged_with_those_dice() -> None:
     events = ref.see(Sighting(ExactCheckers(right)))
     assert [e.TYPE for e in events] == ["flag_cleared", "move"] and events[1].legal
     assert events[1].dice == (3, 1)
+
+
+def test_a_board_behind_the_match_is_taken_as_it_is_too() -> None:
+    # the match recorded player 0's 13/8 13/11, but the board shows both checkers
+    # still on 13 (a play read where none was made): the board is taken, not a
+    # play of player 1 laid on a position the table does not have
+    ref, shown = _flagged_with_opponent_moved((8, 13), (11, 13))
+    assert shown.boards[0] == START.boards[0]
+    his = (SeenDie(4, half="right", at=(20.0, 5.0)), SeenDie(2, half="right", at=(25.0, 5.0)))
+    events = ref.see(Sighting(ExactCheckers(shown), dice=his))
+    assert [e.TYPE for e in events] == ["flag_cleared", "correction", "roll"]
+    assert ref.state.position == shown.with_turn(0)
+
+
+def test_turns_out_of_step_come_right_when_the_board_shows_the_opponent_played() -> None:
+    # the match has player 1 on roll, but player 1's turn went by unseen: player 0
+    # rolls 61 in his own right half (taken for player 1's roll in the wrong half)
+    # and plays 13/7 8/7. When player 1 then rolls, the board shows only player 0's
+    # checkers moved: player 0 played last, and player 1 is on roll (before, the
+    # referee failed here: the roll given to player 0 raised an exception)
+    ref, p0 = _opened_52()
+    theirs = (SeenDie(6, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=theirs))] == ["roll_invalid"]
+    shown = Position((_moved(p0.boards[0], (13, 7), (8, 7)), p0.boards[1]), 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(shown)))] == ["roll", "move", "flag"]
+    mine = (SeenDie(4, half="left", at=(-20.0, 3.0)), SeenDie(2, half="left", at=(-25.0, 3.0)))
+    events = ref.see(Sighting(ExactCheckers(shown), dice=mine))
+    assert [e.TYPE for e in events] == ["flag_cleared", "correction", "roll"]
+    assert events[1].data["on_roll"] == 1
+    assert events[2].player == 1 and events[2].dice == (4, 2)
+    assert ref.state.on_roll == 1 and ref.state.position == shown.with_turn(1)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
