@@ -24,7 +24,13 @@ from gammoneye.datasets.render.stills import StillsConfig, render_stills
 from gammoneye.datasets.render.styles import style_named
 from gammoneye.engine.position import Position
 from gammoneye.service.cli import app
-from gammoneye.vision.read import COLOURS, BoardReader, NoBoardError, bar_colour
+from gammoneye.vision.read import (
+    COLOURS,
+    BoardReader,
+    NoBoardError,
+    bar_colour,
+    bar_within_fifteen,
+)
 from gammoneye.vision.selfcal import learn_from_opening, match_opening, opening_layout
 
 HELD_OUT_STYLE = "casino_red_felt"  # never in the shipped models' training
@@ -259,3 +265,16 @@ def test_a_checker_on_the_bar_off_the_strips_middle_shows_its_colour() -> None:
     bare = np.full((128, 32, 3), wood, np.uint8)
     _, far = bar_colour(bare, lab.astype(np.float64))
     assert far > 30
+
+
+def test_the_bar_gives_no_side_more_than_fifteen_checkers() -> None:
+    # two dark checkers on the bar, also seen in the strip of the point beside it:
+    # the points have all fifteen, so the bar's two are the same two
+    assert bar_within_fifteen({"dark": 2, "light": 1}, {"dark": 15, "light": 13}) == {
+        "dark": 0,
+        "light": 1,
+    }
+    assert bar_within_fifteen({"dark": 2, "light": 0}, {"dark": 14, "light": 15}) == {
+        "dark": 1,
+        "light": 0,
+    }

@@ -124,6 +124,17 @@ def checker_colours(strip: U8, count: int) -> F64:
     return np.array(out)
 
 
+def bar_within_fifteen(bar: dict[str, int], on_points: dict[str, int]) -> dict[str, int]:
+    """The bar's counts, cut so that no side has more than 15 checkers on the board: a
+    checker on the bar beside a point is seen in that point's strip too, and the
+    points are believed (a reading of 17 is no position at all).
+
+    >>> bar_within_fifteen({"dark": 2, "light": 1}, {"dark": 15, "light": 13})
+    {'dark': 0, 'light': 1}
+    """
+    return {c: min(n, max(0, 15 - on_points.get(c, 0))) for c, n in bar.items()}
+
+
 def bar_colour(strip: U8, centres: F64) -> tuple[int, float]:
     """Which checker colour (index into ``centres``, Lab) a bar strip's first checker
     shows, and how far from it: the distance within which ``BAR_COLOUR_SHARE`` per
@@ -306,11 +317,13 @@ class BoardReader:
                 c, distance = bar_colour(strips[i], centres)
                 if distance < 2.5 * COLOUR_SIGMA:
                     bar[COLOURS[c]] += n
-        on_board = {c: bar[c] for c in COLOURS}
+        on_points = {c: 0 for c in COLOURS}
         for p in points:
             colour, n = p.best()
             if colour is not None:
-                on_board[colour] += n
+                on_points[colour] += n
+        bar = bar_within_fifteen(bar, on_points)
+        on_board = {c: on_points[c] + bar[c] for c in COLOURS}
         off = {c: max(0, 15 - on_board[c]) for c in COLOURS}
         t.points = (time.perf_counter() - t0) * 1000
 
