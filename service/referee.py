@@ -316,6 +316,17 @@ class CameraEyes:
         return self._h[1]
 
 
+def clip_calibration(meta: dict[str, Any]) -> CalibrationProfile:
+    """The calibration of a rendered clip's camera (``clip.json``): its field corners,
+    with the bottom player's side first, as a match calibrated once by hand would have
+    them. Finding the field instead puts the side lower in the picture first, and
+    that seat is the other player's when the camera looks from the far side."""
+    corners = np.asarray(meta["field_corners_px"], np.float64)
+    size = (int(meta["width"]), int(meta["height"]))
+    profile = CalibrationProfile.from_corners(corners, size, long_side_first=True)
+    return _keep_first_corner(profile, corners)
+
+
 def _keep_first_corner(profile: CalibrationProfile, given: Any) -> CalibrationProfile:
     """Given corners say which long side is the bottom one (the bottom player's):
     the first two. The canonical order picks the side lower in the picture instead,

@@ -266,6 +266,15 @@ def demo(
         bottom_player=int(meta["bottom_player"]),
     )
     extra: dict[str, Any] = {"token": token} if token else {}
+    calibration = None
+    if eyes == "camera" and meta.get("field_corners_px"):
+        # the clip's camera as calibrated once, as `eval referee` reads clips: found
+        # anew, the field's side lower in the picture would be taken for the bottom
+        # player's, and this camera looks from the other side (the players swapped)
+        from gammoneye.service.referee import clip_calibration
+
+        calibration = out / "demo-calibration.json"
+        clip_calibration(meta).save(calibration)
     settings = ServiceSettings(
         host=host,
         port=port,
@@ -279,6 +288,7 @@ def demo(
                 out=out,
                 resume=False,
                 speed=speed,
+                calibration=calibration,
             )
         ],
         **extra,
