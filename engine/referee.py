@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement, permutations
 from typing import Any, Protocol
 
@@ -83,6 +83,9 @@ EXACT_PENALTY = 10.0
 #: (:meth:`Referee._reread_roll`).
 REREAD_P = 0.9
 
+#: A cube face read at least this surely can say a double was turned to a wrong
+#: level [001 4.4(vi)]; the camera's cube reader is right about two times in three.
+SURE_CUBE_FACE = 0.9
 #: The note on a roll that stood though made before the opponent's turn was over.
 PREMATURE_NOTE = "rolled before the opponent finished: stands [001 4.1(v)(a)]"
 #: The note on a roll found invalid only because the player rolled again.
@@ -137,6 +140,9 @@ class SeenCube:
 
     value: int
     place: str
+    #: How sure the face is (a camera's reading); a turn to a wrong level is said
+    #: only of a face read at least ``SURE_CUBE_FACE``.
+    p: float = field(default=1.0, compare=False)
 
     def __post_init__(self) -> None:
         if self.value not in (1, 2, 4, 8, 16, 32, 64):
@@ -812,10 +818,12 @@ class Referee:
         if code is not None:
             self._illegal_double(player, code)
             return True
-        self.state = state.double(player, new_value=cube.level)
+        # a face read unsure says nothing of the level the cube was turned to
+        turned_to = cube.level if cube.p >= SURE_CUBE_FACE else None
+        self.state = state.double(player, new_value=turned_to)
         fields: dict[str, Any] = {"player": player, "value": self.state.offered_cube}
-        if cube.level != self.state.offered_cube:
-            fields["requested_value"] = cube.level
+        if turned_to is not None and turned_to != self.state.offered_cube:
+            fields["requested_value"] = turned_to
         self._emit(DoubleEvent, **fields)
         if cube.place == opponent_side:
             # Offered and taken while hands hid the table: the cube is on the taker's

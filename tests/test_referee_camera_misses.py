@@ -327,3 +327,18 @@ def test_turns_out_of_step_come_right_when_the_board_shows_the_opponent_played()
     assert events[2].player == 1 and events[2].dice == (4, 2)
     assert ref.state.on_roll == 1 and ref.state.position == shown.with_turn(1)
     assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_a_double_offered_with_its_face_read_unsure_is_to_the_proper_level() -> None:
+    # the offered cube's face read 32 at p 0.4 (the demo clip's 2): a double to 2,
+    # not a cube turned to a wrong level [001 4.4(vi)]; read surely, it is one
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+    events = ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(32, "offered", p=0.4)))
+    assert [e.TYPE for e in events] == ["double"]
+    assert events[0].value == 2 and events[0].requested_value is None
+    assert ref.state.offered_cube == 2
+    sure, _ = _opened_52()
+    sure.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+    events = sure.see(Sighting(ExactCheckers(p0), cube=SeenCube(32, "offered")))
+    assert events[0].value == 2 and events[0].requested_value == 32

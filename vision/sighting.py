@@ -102,7 +102,8 @@ def sighting_of(
     )
     cube = None
     if reading.cube is not None:
-        cube = SeenCube(reading.cube.value(), reading.cube.place)
+        face = reading.cube.value()
+        cube = SeenCube(face, reading.cube.place, reading.cube.values[face])
     return Sighting(
         ReadingEvidence(reading, colours, bottom_player), dice=dice, cube=cube, t=t, frame=frame
     )
