@@ -341,11 +341,8 @@ class MatchState:
         if after.off(opponent) != self.position.off(opponent):
             problems.append(f"player {opponent}'s borne-off checkers changed")
         # The opponent's checkers only move when hit: blots go to the bar.
-        before_opp, after_opp = self.position.boards[opponent], after.boards[opponent]
-        hit = [i for i in range(24) if after_opp[i] != before_opp[i]]
-        if any(before_opp[i] != 1 or after_opp[i] != 0 for i in hit) or (
-            after_opp[24] - before_opp[24] != len(hit)
-        ):
+        hit, by_hits = changed_by_hits(self.position, after, opponent)
+        if not by_hits:
             problems.append(f"player {opponent}'s checkers moved other than by hits")
         most = 4 if self.dice is None or self.dice[0] == self.dice[1] else 2
         if len(hit) > most:
@@ -529,8 +526,7 @@ class MatchState:
         >>> after.notes[0].code
         'position_from_board'
         """
-        blocked = self._phase_error((Phase.MOVE,), "take the position from the board")
-        _raise(blocked)
+        _raise(self._phase_error((Phase.MOVE,), "take the position from the board"))
         problems = after.problems()
         if problems:
             _raise(
@@ -720,6 +716,16 @@ class MatchState:
             early_double_by=None,
             notes=(),
         )
+
+
+def changed_by_hits(before: Position, after: Position, player: int) -> tuple[list[int], bool]:
+    """The points (0..23) where ``player``'s checkers differ between the two, and
+    whether each difference is a blot of his hit: gone from its point, and one more
+    of his on the bar for each (borne-off checkers are not looked at)."""
+    b, a = before.boards[player], after.boards[player]
+    changed = [i for i in range(24) if a[i] != b[i]]
+    by_hits = all(b[i] == 1 and a[i] == 0 for i in changed) and a[24] - b[24] == len(changed)
+    return changed, by_hits
 
 
 def _code(error: MatchRuleError | None) -> RuleCode | None:

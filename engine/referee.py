@@ -67,7 +67,7 @@ from .events import (
     TakeEvent,
     withdrawn_seqs,
 )
-from .match import MatchRuleError, MatchState, Phase
+from .match import MatchRuleError, MatchState, Phase, changed_by_hits
 from .moves import checkers_out_of_place, legal_plays
 from .position import BAR, Position
 
@@ -228,16 +228,6 @@ class RefereeConfig:
     score: tuple[int, int] = (0, 0)
     game: int = 1
     crawford: bool = False
-
-
-def _moved_not_by_hits(before: Position, after: Position, player: int) -> bool:
-    """Whether ``player``'s checkers differ between the two other than by blots of
-    his hit (gone from their points, on the bar)."""
-    b, a = before.boards[player], after.boards[player]
-    hit = [i for i in range(24) if a[i] != b[i]]
-    if any(b[i] != 1 or a[i] != 0 for i in hit):
-        return True
-    return a[24] - b[24] != len(hit) or after.off(player) != before.off(player)
 
 
 def _turns_missed(before: Position, after: Position, mover: int) -> bool:
@@ -1300,9 +1290,13 @@ class Referee:
         move = self._last_move(legal=False)
         # the mover's checkers as they were (but for hits): the opponent played last,
         # so the mover is on roll again (the match had the turns out of step)
-        passes = _moved_not_by_hits(flag.before, after, flag.player)
-        data: dict[str, Any] = {"action": "resync", "player": flag.player}
-        data["after"] = after.position_id()
+        _, by_hits = changed_by_hits(flag.before, after, flag.player)
+        passes = not by_hits or after.off(flag.player) != flag.before.off(flag.player)
+        data: dict[str, Any] = {
+            "action": "resync",
+            "player": flag.player,
+            "after": after.position_id(),
+        }
         if not passes:
             data["on_roll"] = flag.player
         self._emit(

@@ -92,7 +92,6 @@ class VisionReport:
     extra_dice: int = 0
     dice_matched: int = 0  # labelled dice a detection matched
     dice_half_right: int = 0
-    dice_on_checker_right: int = 0
     on_checker: int = 0  # matched dice lying on a checker
     on_checker_found: int = 0  # ... called on a checker
     off_checker: int = 0  # matched dice not on a checker
@@ -112,6 +111,7 @@ class VisionReport:
         def pct(a: int, b: int) -> str:
             return f"{a / b * 100:.2f} % ({a}/{b})" if b else "n/a (none)"
 
+        on_checker_right = self.on_checker_found + self.off_checker - self.off_checker_called
         out = [
             f"pictures: {self.pictures}; field found: {pct(self.found, self.pictures)}",
             f"per-point error: {pct(self.wrong_points, self.points)} "
@@ -125,7 +125,7 @@ class VisionReport:
             f"cocked): {pct(self.flat_called_cocked, self.dice_flat)}",
             f"dice found: half (left, right, bar, off) right "
             f"{pct(self.dice_half_right, self.dice_matched)}; on a checker or not right "
-            f"{pct(self.dice_on_checker_right, self.dice_matched)}; on a checker: recall "
+            f"{pct(on_checker_right, self.dice_matched)}; on a checker: recall "
             f"{pct(self.on_checker_found, self.on_checker)}, false alarms "
             f"{pct(self.off_checker_called, self.off_checker)}",
             f"bar: read right in {pct(self.bar_pictures_right, self.bar_pictures)} of the "
@@ -255,7 +255,6 @@ def _compare_dice(
                 half = "right" if half == "left" else "left"
             report.dice_half_right += int(said.half == half)
             called = said.on_checker >= 0.5
-            report.dice_on_checker_right += int(called == d["on_checker"])
             if d["on_checker"]:
                 report.on_checker += 1
                 report.on_checker_found += int(called)

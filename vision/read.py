@@ -109,12 +109,17 @@ class ReadTimings:
         return self.total - self.find
 
 
+def _checker_along(h: int) -> float:
+    """A checker's length along a strip ``h`` pixels long (base to the field's middle)."""
+    space = BoardSpace()
+    return CHECKER * space.point_width / (space.height / 2) * h
+
+
 def checker_colours(strip: U8, count: int) -> F64:
     """Lab colours (OpenCV 8-bit) of the first ``count`` checkers (at most 5, one row)
     along a strip from its base: the median of a patch at each checker's middle."""
     h, w = strip.shape[:2]
-    space = BoardSpace()
-    along = CHECKER * space.point_width / (space.height / 2) * h  # a checker, along the strip
+    along = _checker_along(h)
     lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
     out = []
     for k in range(max(1, min(count, 5))):
@@ -143,13 +148,11 @@ def bar_colour(strip: U8, centres: F64) -> tuple[int, float]:
     a patch at the strip's middle catches the bar's wood or a checker's engraving;
     part of its face is enough."""
     h, w = strip.shape[:2]
-    space = BoardSpace()
-    along = CHECKER * space.point_width / (space.height / 2) * h
-    lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
-    patch = lab[int(h - along * 0.9) : int(h - along * 0.1), int(w * 0.1) : int(w * 0.9)]
-    px = patch.reshape(-1, 3).astype(np.float64)
-    if not len(px) or not len(centres):
+    along = _checker_along(h)
+    patch = strip[int(h - along * 0.9) : int(h - along * 0.1), int(w * 0.1) : int(w * 0.9)]
+    if not patch.size or not len(centres):
         return 0, float("inf")
+    px = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float64)
     d = np.sqrt(((px[:, None, :] - centres[None]) ** 2).sum(axis=2))
     near = np.percentile(d, BAR_COLOUR_SHARE, axis=0)
     c = int(np.argmin(near))
