@@ -27,7 +27,7 @@ from gammoneye.calibration.find import find_field
 from gammoneye.calibration.profile import CalibrationProfile
 from gammoneye.engine.events import Event, read_event_log
 from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
-from gammoneye.vision.gate import MotionGate
+from gammoneye.vision.gate import MotionGate, ReachWatch
 from gammoneye.vision.read import BoardReader, NoBoardError
 from gammoneye.vision.selfcal import match_opening
 from gammoneye.vision.sighting import sighting_key, sighting_of
@@ -188,6 +188,9 @@ class CameraEyes:
         self._orientation: Orientation | None = None
         self.reads = 0
         self.read_seconds = 0.0
+        #: Still frames not read: an arm reached onto the board.
+        self.reached = 0
+        self._watch: tuple[Any, ReachWatch] | None = None
         #: The last reading made (what the service draws on its video).
         self.last_reading: Any = None
 
@@ -250,7 +253,24 @@ class CameraEyes:
         self.colours = colours
 
     def settled(self, frame: Frame) -> bool:
-        return bool(self.gate.update(frame.image).settled)
+        """Nothing moved, and no arm reaches onto the board (:class:`ReachWatch`, once
+        the field is known)."""
+        watch = self._reach_watch()
+        if not self.gate.update(frame.image).settled:
+            if watch is not None:
+                watch.moved()
+            return False
+        if watch is not None and watch.update(frame.image, frame.t):
+            self.reached += 1
+            return False
+        return True
+
+    def _reach_watch(self) -> ReachWatch | None:
+        if self.corners is None:
+            return None
+        if self._watch is None or not np.array_equal(self._watch[0], self.corners):
+            self._watch = (self.corners.copy(), ReachWatch(self.corners))
+        return self._watch[1]
 
     def _profile(self, image: Any) -> Any:
         if self.profile is not None:

@@ -259,7 +259,7 @@ def eval_referee(
     if vision not in ("camera", "truth"):
         raise fail(f"--vision is camera or truth, not {vision!r}")
     total = RefereeScore()
-    frames = dropped = reads = 0
+    frames = dropped = reads = reached = 0
     busy = 0.0
     read_s = 0.0
     for clip in _clips(clips):
@@ -293,6 +293,7 @@ def eval_referee(
         if isinstance(eyes, CameraEyes):
             reads += eyes.reads
             read_s += eyes.read_seconds
+            reached += eyes.reached
         print(
             f"{clip.name}: plays {score.plays_right}/{score.plays}, cube "
             f"{score.cube_right}/{score.cube}, flags found "
@@ -310,6 +311,7 @@ def eval_referee(
     figures["loop_fps"] = frames / busy if busy else None
     figures["frames_dropped"] = dropped
     figures["board_reads"] = reads
+    figures["still_frames_with_an_arm"] = reached
     figures["read_ms_mean"] = 1000 * read_s / reads if reads else None
     figures["vision"] = vision
     if json_out:

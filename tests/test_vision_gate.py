@@ -1,14 +1,21 @@
 """The motion gate: settles on a still board whatever the sensor noise, not while
-something moves over it, and is fast enough to run on every frame."""
+something moves over it, and is fast enough to run on every frame. The reach watch:
+an arm held still over a rendered board is not settled, a clear board is."""
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from gammoneye.vision.gate import MotionGate
+from gammoneye.datasets.render.clip import ClipConfig, render_clip
+from gammoneye.service.referee import CameraEyes, open_source
+from gammoneye.vision.gate import MotionGate, ReachWatch
+
+TESTBED = Path(__file__).resolve().parents[1] / "service" / "data" / "testbed_match.mat"
 
 
 def _board(rng: np.random.Generator) -> np.ndarray:
@@ -75,3 +82,59 @@ def test_the_gate_runs_at_60_frames_a_second_or_more() -> None:
     fps = 100 / (time.perf_counter() - start)
     # measured here at several hundred frames a second on 1280 x 720; 60 is the target
     assert fps >= 60, fps
+
+
+# --- the reach watch --------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def hand_clip(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A rendered game: hands roll, move checkers and rest over the board between."""
+    out = tmp_path_factory.mktemp("reach") / "clip"
+    cfg = ClipConfig(
+        TESTBED.read_text(), "testbed.mat", out, seed=5, games=(1,), fps=4.0, width=640, height=360
+    )
+    render_clip(cfg, workers=1)
+    return out
+
+
+def test_an_arm_held_still_over_the_board_is_not_a_settled_board(hand_clip: Path) -> None:
+    meta = json.loads((hand_clip / "clip.json").read_text())
+    rows = [json.loads(line) for line in (hand_clip / "frames.jsonl").read_text().splitlines()]
+    eyes = CameraEyes(meta["bottom_player"], meta["field_corners_px"], reader=object())
+    still_with_hand = caught = clear = blocked = 0
+    for frame in open_source(str(hand_clip)):
+        before = eyes.reached
+        settled = eyes.settled(frame)
+        if settled or eyes.reached > before:  # the motion gate called it still
+            hand = bool(rows[int(frame.ref)]["hands"])
+            still_with_hand += hand
+            caught += hand and not settled
+            clear += not hand
+            blocked += not hand and not settled
+    # a hand rests still often enough in a game to matter (the motion gate alone reads
+    # every one of these frames), and the watch keeps all of them from the reader
+    assert still_with_hand >= 40, still_with_hand
+    assert caught >= 0.95 * still_with_hand, (caught, still_with_hand)
+    assert clear >= 100 and blocked == 0, (clear, blocked)
+
+
+def test_the_reach_watch_refuses_a_field_that_is_no_quadrilateral() -> None:
+    with pytest.raises(ValueError, match="four"):
+        ReachWatch([[0, 0], [10, 0], [10, 10]])
+    with pytest.raises(ValueError, match="nothing"):
+        ReachWatch([[5, 5]] * 4)
+
+
+def test_the_reach_watch_costs_little_beside_a_board_reading() -> None:
+    rng = np.random.default_rng(5)
+    board = _board(rng)
+    watch = ReachWatch([[200, 100], [1080, 100], [1080, 620], [200, 620]])
+    frames = [_noisy(board, rng) for _ in range(10)]
+    start = time.perf_counter()
+    for k in range(50):
+        watch.update(frames[k % 10], k / 10)
+    per_frame = (time.perf_counter() - start) / 50
+    assert not watch.update(frames[0], 5.0)
+    # about 1 ms here; a reading of a settled frame takes tens
+    assert per_frame < 0.01, per_frame

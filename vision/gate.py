@@ -20,6 +20,7 @@ away, and the threshold is above them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -27,7 +28,7 @@ from numpy.typing import NDArray
 
 U8 = NDArray[np.uint8]
 F64 = NDArray[np.float64]
-__all__ = ["GateState", "MotionGate"]
+__all__ = ["GateState", "MotionGate", "ReachWatch"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,3 +81,186 @@ class MotionGate:
 
     def reset(self) -> None:
         self._previous, self._still = None, 0
+
+
+class ReachWatch:
+    """Whether someone reaches over the board: an arm held still.
+
+    The motion gate calls a picture settled when nothing moved; a hand resting over
+    a point while its owner thinks moves nothing either, yet the board read under it
+    is wrong. An arm comes from outside the board: it changes the table around it.
+    What the game moves stays on the board: checkers and dice on the field, a
+    checker put in a tray or the cube on the rim, and a die rolled off the board is
+    small.
+
+    Each settled frame is compared with a reference, the last picture judged clear,
+    both shrunk so that the field's diagonal is about ``diagonal_px`` pixels and
+    blurred. The changed pixels are gathered in pieces (gaps of ``bridge_share``
+    of the diagonal closed: a forearm the colour of the table between a sleeve and
+    a hand); a piece counts, with its part over the field, if it reaches out past
+    the board's rim (the field grown by ``rim_share`` of its length and width on every side, in
+    the board's plane; or the picture's edge) within the field grown by
+    ``zone_share``. The counted area, as a share of the field's,
+    is the *reach*; at ``reach_share`` or more the frame is not settled. The same
+    change seen unmoved for ``forget_s`` seconds is taken for no arm: that view
+    becomes a reference too, beside the clear one (a bag put down by the board, the
+    camera's exposure shifted, or an arm at rest for good). A view like either
+    reference is clear and keeps that reference up to date.
+
+    ``field_px``: the field's four corners in image pixels.
+
+    >>> field = [[400, 200], [880, 200], [880, 520], [400, 520]]
+    >>> watch = ReachWatch(field)
+    >>> table = np.full((720, 1280, 3), 60, np.uint8)
+    >>> table[170:550, 370:910] = 150  # the board and its rim
+    >>> watch.update(table, 0.0)
+    False
+    >>> arm = table.copy()
+    >>> arm[300:340, 0:700] = 200  # an arm from the left edge to the middle of the field
+    >>> watch.update(arm, 0.1), round(watch.reach, 2)
+    (True, 0.19)
+    >>> watch.update(table, 0.2)  # gone again
+    False
+    >>> die = table.copy()
+    >>> die[600:612, 500:512] = 250  # a die rolled off the board
+    >>> tray = table.copy()
+    >>> tray[300:340, 380:396] = 250  # a checker borne off
+    >>> watch.update(die, 0.3), watch.update(tray, 0.4)
+    (False, False)
+    >>> watch.update(arm, 1.0), watch.update(arm, 3.9), watch.update(arm, 4.1)
+    (True, True, False)
+    >>> watch.update(table, 4.2), watch.update(arm, 4.3)  # both are references now
+    (False, False)
+    >>> watch.reset(); watch.update(table, 5.0), watch.update(arm, 5.1)
+    (False, True)
+    >>> watch.moved(); watch.update(arm, 8.0), watch.update(arm, 8.2)  # an arm again
+    (True, True)
+    """
+
+    def __init__(
+        self,
+        field_px: Any,
+        *,
+        diagonal_px: float = 150.0,
+        threshold: int = 20,
+        reach_share: float = 0.03,
+        rim_share: float = 0.2,
+        zone_share: float = 0.6,
+        bridge_share: float = 0.04,
+        forget_s: float = 3.0,
+        same_overlap: float = 0.8,
+    ) -> None:
+        field = np.asarray(field_px, np.float64)
+        if field.shape != (4, 2) or not np.isfinite(field).all():
+            raise ValueError(f"the field is four (x, y) corners, got {field_px!r:.80}")
+        diagonal = float(np.hypot(*np.ptp(field, axis=0)))
+        if diagonal <= 0:
+            raise ValueError(f"the field's corners {field_px!r:.80} enclose nothing")
+        self.scale = max(1.0, diagonal / diagonal_px)
+        self.threshold, self.reach_share, self.forget_s = threshold, reach_share, forget_s
+        self.same_overlap = same_overlap
+        small_diagonal = diagonal / self.scale
+        self.rim_share, self.zone_share = rim_share, zone_share
+        self._bridge = _odd(bridge_share * small_diagonal)
+        self._field = field / self.scale
+        self._masks: tuple[Any, Any, float] | None = None
+        #: The last clear picture, and one whose change stayed for ``forget_s``.
+        self._references: list[Any] = []
+        #: The change seen unmoved since when (a mask over the small picture).
+        self._pending: tuple[Any, float] | None = None
+        #: The last frame's reach (share of the field's area; 0.0 before a reference).
+        self.reach = 0.0
+
+    def _small(self, frame: U8) -> Any:
+        h, w = frame.shape[:2]
+        size = (max(1, round(w / self.scale)), max(1, round(h / self.scale)))
+        small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+        return cv2.GaussianBlur(small, (3, 3), 0).astype(np.int16)
+
+    def _field_masks(self, shape: tuple[int, ...]) -> tuple[Any, Any, float]:
+        """The field (grown by a pixel: its own edge blurs), where a piece must reach
+        (past the rim, within the zone, or the picture's edge there) and the field's
+        area in small pixels."""
+        if self._masks is None or self._masks[0].shape != shape[:2]:
+            field = np.zeros(shape[:2], np.uint8)
+            cv2.fillConvexPoly(field, np.round(self._field).astype(np.int32), 1)
+            area = float(max(1, int(field.sum())))
+            grown = cv2.dilate(field, np.ones((3, 3), np.uint8))
+            rim, zone = (self._grown_field(shape, m) for m in (self.rim_share, self.zone_share))
+            edge = np.zeros(shape[:2], bool)
+            edge[[0, -1], :] = edge[:, [0, -1]] = True
+            self._masks = (grown, zone & (~rim | edge) & (grown == 0), area)
+        return self._masks
+
+    def _grown_field(self, shape: tuple[int, ...], margin: float) -> Any:
+        """The field grown by ``margin`` of its length and width on every side, in the
+        board's own plane (so a rim looks as deep as it is at any camera angle)."""
+        unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+        to_image = cv2.getPerspectiveTransform(unit, _convex_order(self._field))
+        low, high = -margin, 1 + margin
+        grown = np.array([[low, low], [high, low], [high, high], [low, high]], np.float32)
+        corners = cv2.perspectiveTransform(grown[None], to_image)[0]
+        mask = np.zeros(shape[:2], np.uint8)
+        cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 1)
+        return mask == 1
+
+    def _piece(self, small: Any, reference: Any) -> tuple[float, Any]:
+        """The reach against one reference, and the counted pieces' mask (or None)."""
+        _, out_there, area = self._field_masks(small.shape)
+        diff = np.abs(small - reference)
+        changed = ((diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold).astype(np.uint8)
+        if self._bridge > 1:
+            kernel = np.ones((self._bridge, self._bridge), np.uint8)
+            changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, kernel)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+        reaching = np.unique(labels[out_there & (changed == 1)])
+        reaching = reaching[reaching > 0]
+        if not reaching.size:
+            return 0.0, None
+        return float(stats[reaching, cv2.CC_STAT_AREA].sum()) / area, np.isin(labels, reaching)
+
+    def update(self, frame: U8, t: float) -> bool:
+        """One settled frame at time ``t`` (seconds); True while someone reaches in."""
+        small = self._small(frame)
+        self._references = [r for r in self._references if r.shape == small.shape]
+        if not self._references:
+            self._references, self.reach, self._pending = [small], 0.0, None
+            return False
+        found = [self._piece(small, r) for r in self._references]
+        best = min(range(len(found)), key=lambda k: found[k][0])
+        self.reach, piece = found[best]
+        if self.reach < self.reach_share:
+            self._references[best], self._pending = small, None  # keeps up with the light
+            return False
+        if self._pending is None or not self._same(piece, self._pending[0]):
+            self._pending = (piece, t)
+        elif t - self._pending[1] >= self.forget_s:
+            self._references[1:], self._pending = [small], None
+            return False
+        return True
+
+    def moved(self) -> None:
+        """A frame that was not settled: a change that stays is timed afresh (an arm
+        that comes back to the same place after moving is still an arm)."""
+        self._pending = None
+
+    def _same(self, piece: Any, before: Any) -> bool:
+        both = np.count_nonzero(piece & before)
+        either = np.count_nonzero(piece | before)
+        return bool(either > 0 and both / either >= self.same_overlap)
+
+    def reset(self) -> None:
+        """Forget the references (the camera or the board was moved)."""
+        self._references, self._pending, self.reach = [], None, 0.0
+
+
+def _odd(size: float) -> int:
+    """A kernel's side: odd, at least 1."""
+    return max(1, round(size) // 2 * 2 + 1)
+
+
+def _convex_order(corners: Any) -> Any:
+    """Four corners in order around their centre (as a quadrilateral is drawn)."""
+    centre = corners.mean(axis=0)
+    angles = np.arctan2(corners[:, 1] - centre[1], corners[:, 0] - centre[0])
+    return np.asarray(corners[np.argsort(angles)], np.float32)
