@@ -83,6 +83,12 @@ EXACT_PENALTY = 10.0
 #: (:meth:`Referee._reread_roll`).
 REREAD_P = 0.9
 
+#: Log prior odds of an illegal play against a legal one: a play that is illegal with
+#: the numbers of a roll judged invalid but legal with another roll is taken for that
+#: other roll (the judged dice misread) unless the dice read make it less likely than
+#: this, against the numbers judged.
+ILLEGAL_LOG_ODDS = math.log(0.05)
+
 #: A cube face read at least this surely can say a double was turned to a wrong
 #: level [001 4.4(vi)]; the camera's cube reader is right about two times in three.
 SURE_CUBE_FACE = 0.9
@@ -292,6 +298,8 @@ class Referee:
         self._judged: tuple[tuple[int, str, tuple[int, ...]], ...] = ()
         # After a resume: the numbers of the judged roll, all the record keeps of it.
         self._judged_numbers: tuple[int, ...] | None = None
+        # The dice of the last roll judged, as read (how sure each number was).
+        self._judged_dice: tuple[SeenDie, ...] = ()
         # The dice of the roll being played, as they came to rest.
         self._rolled: tuple[SeenDie, ...] = ()
         # Dice left down in this half (bottom-seat view) by a mover whose opponent
@@ -651,6 +659,7 @@ class Referee:
     def _judge(self, dice: Sequence[SeenDie]) -> None:
         self._need_clear = True
         self._judged = _dice_key(dice)
+        self._judged_dice = tuple(dice)
 
     # --- rolling ----------------------------------------------------------------------------
     def _die_faults(self, die: SeenDie) -> list[str]:
@@ -714,21 +723,19 @@ class Referee:
             return False  # his dice are down: the play may not be over
 
         judged = self._judged_roll(roller)
-        best: tuple[float, tuple[int, int], float, Position, str] | None = None
-        rolls = (
-            [(max(judged), min(judged))]
-            if judged is not None
-            else list(combinations_with_replacement(range(6, 0, -1), 2))
-        )
-        for roll in rolls:
-            prior = sum(
-                max(_die_log_p(g, roll[0]), _die_log_p(g, roll[1])) for g in self._glimpsed[:1]
-            )
-            ll, pos, text = self.best_result(before, roll, evidence)
-            if best is None or ll + prior > best[0]:
-                best = (ll + prior, roll, ll, pos, text)
-        assert best is not None
-        _, roll, ll, pos, text = best
+        if judged is not None:
+            roll, ll, pos, text = self._judged_play(before, judged, evidence)
+        else:
+            best: tuple[float, tuple[int, int], float, Position, str] | None = None
+            for roll in combinations_with_replacement(range(6, 0, -1), 2):
+                prior = sum(
+                    max(_die_log_p(g, roll[0]), _die_log_p(g, roll[1])) for g in self._glimpsed[:1]
+                )
+                ll, pos, text = self.best_result(before, roll, evidence)
+                if best is None or ll + prior > best[0]:
+                    best = (ll + prior, roll, ll, pos, text)
+            assert best is not None
+            _, roll, ll, pos, text = best
         legal = self._explains(evidence, ll) and pos != before
         if not legal and not self._glimpsed and judged is None:
             return False  # no die was ever seen: his dice may still be down, unseen
@@ -748,6 +755,36 @@ class Referee:
             if not self._see_cube(s):
                 self._see_roll(s, others)
         return True
+
+    def _judged_play(
+        self, before: Position, judged: tuple[int, int], evidence: CheckerEvidence
+    ) -> tuple[tuple[int, int], float, Position, str]:
+        """The roll, and its best result, that a play after a roll judged invalid was
+        made with: the numbers judged, unless the play is illegal with them but legal
+        with another roll that the dice as read leave likely enough
+        (``ILLEGAL_LOG_ODDS``): a die misread (a 2 taken for a 1) is no illegal play.
+        A roll judged before a restart is taken as read for sure."""
+        seen = self._judged_dice
+        if sorted(d.value for d in seen) != sorted(judged):
+            seen = tuple(SeenDie(v) for v in judged)
+        first = (max(judged), min(judged))
+        ll, pos, text = self.best_result(before, first, evidence)
+        if self._explains(evidence, ll) and pos != before:
+            return first, ll, pos, text
+        base = _roll_log_p(seen, first)
+        other: tuple[float, float, tuple[int, int], Position, str] | None = None
+        for roll in combinations_with_replacement(range(6, 0, -1), 2):
+            prior = _roll_log_p(seen, roll)
+            if roll == first or prior - base < ILLEGAL_LOG_ODDS:
+                continue
+            r_ll, r_pos, r_text = self.best_result(before, roll, evidence)
+            if not self._explains(evidence, r_ll) or r_pos == before:
+                continue
+            if other is None or (prior, r_ll) > other[:2]:
+                other = (prior, r_ll, roll, r_pos, r_text)
+        if other is None:
+            return first, ll, pos, text
+        return other[2], other[1], other[3], other[4]
 
     def _judged_roll(self, roller: int) -> tuple[int, int] | None:
         """The numbers of ``roller``'s roll judged invalid this turn, when that was the
@@ -1496,6 +1533,19 @@ def _die_log_p(d: SeenDie, v: int) -> float:
     with ``(1 - p) / 5``."""
     p = min(max(d.p, 1e-3), 1 - 1e-3)
     return math.log(p if d.value == v else (1 - p) / 5)
+
+
+def _roll_log_p(dice: Sequence[SeenDie], roll: tuple[int, int]) -> float:
+    """log P(two dice read as ``dice`` show ``roll``), the dice taken either way round.
+
+    >>> round(_roll_log_p((SeenDie(2, p=0.5), SeenDie(1, p=0.7)), (2, 2)), 2)
+    -3.51
+    """
+    a, b = dice[0], dice[1]
+    return max(
+        _die_log_p(a, roll[0]) + _die_log_p(b, roll[1]),
+        _die_log_p(a, roll[1]) + _die_log_p(b, roll[0]),
+    )
 
 
 def _same_die(a: SeenDie, b: SeenDie) -> bool:

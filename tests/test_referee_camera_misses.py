@@ -297,6 +297,31 @@ def test_a_play_after_a_roll_judged_invalid_is_judged_with_those_dice() -> None:
     assert events[1].dice == (3, 1)
 
 
+def test_a_misread_die_of_a_roll_judged_invalid_is_no_illegal_play() -> None:
+    # player 1 rolls 22; the camera reads a 2 (unsure) and a 1 (p 0.6) on a checker:
+    # invalid. He plays 24/22(2) 13/11(2) and lifts the dice. Illegal with 21, legal
+    # with 22, which the unsure dice leave likely enough: a misread, not a flag.
+    def after_judged(p: float) -> list[str]:
+        ref, p0 = _opened_52()
+        read = (
+            SeenDie(2, p=0.5, half="left", at=(-20.0, 3.0)),
+            SeenDie(1, p=p, half="left", at=(-25.0, 3.0), on_checker=0.99),
+        )
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=read))] == ["roll_invalid"]
+        played = Position(
+            (p0.boards[0], _moved(p0.boards[1], (24, 22), (24, 22), (13, 11), (13, 11))), 1
+        )
+        events = ref.see(Sighting(ExactCheckers(played)))
+        if events and isinstance(events[0], RollEvent):
+            assert events[0].note == UNSEEN_ROLL_NOTE
+            return [e.TYPE for e in events] + [str(events[0].dice)]
+        return [e.TYPE for e in events]
+
+    assert after_judged(0.6) == ["roll", "move", "(2, 2)"]
+    # the 1 read for sure: the play is judged with the 21, and is illegal
+    assert after_judged(0.99) == ["roll", "move", "flag", "(2, 1)"]
+
+
 def test_a_board_behind_the_match_is_taken_as_it_is_too() -> None:
     # the match recorded player 0's 13/8 13/11, but the board shows both checkers
     # still on 13 (a play read where none was made): the board is taken, not a
