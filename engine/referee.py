@@ -96,6 +96,10 @@ SURE_CUBE_FACE = 0.9
 PREMATURE_NOTE = "rolled before the opponent finished: stands [001 4.1(v)(a)]"
 #: The note on a roll found invalid only because the player rolled again.
 REROLL_NOTE = "rolled again without a play: the fault was not seen, the likeliest is given"
+#: The note on a take the camera did not see, read from the doubler's roll after it.
+UNSEEN_TAKE_NOTE = "not seen: the doubler rolled"
+#: The note on a pass the camera did not see, read from the checkers set up again.
+UNSEEN_DROP_NOTE = "not seen: the checkers were set up for the next game"
 #: The note on a roll the camera did not see, read from the play that followed it.
 UNSEEN_ROLL_NOTE = "not seen: read from the play"
 #: The note on an illegal play whose result, as seen, is no position at all (its
@@ -516,7 +520,7 @@ class Referee:
             if not self._see_cube(sighting) and not self._see_unseen_roll(sighting, dice):
                 self._see_roll(sighting, dice)
         elif phase is Phase.DOUBLED:
-            self._see_answer(sighting)
+            self._see_answer(sighting, dice)
         elif phase is Phase.MOVE:
             self._see_move(sighting, dice)
         if sighting.cube is not None:
@@ -855,7 +859,7 @@ class Referee:
         if cube.place == opponent_side:
             # Offered and taken while hands hid the table: the cube is on the taker's
             # side at the new level [001 4.4(iii)].
-            self._see_answer(s)
+            self._see_answer(s, ())
         return True
 
     def _illegal_double(self, player: int, code: str) -> None:
@@ -877,17 +881,27 @@ class Referee:
             note=str(code),
         )
 
-    def _see_answer(self, s: Sighting) -> None:
+    def _see_answer(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
         cube, state = s.cube, self.state
-        if cube is None:
-            return
-        taker = 1 - state.on_roll
-        if cube.place == self.side(taker):
+        doubler = state.on_roll
+        taker = 1 - doubler
+        if cube is not None and cube.place == self.side(taker):
             self.state = state.take(player=taker)
             self._emit(TakeEvent, player=taker, value=self.state.cube_value)
-        elif cube.level == 1:  # back in the middle: passed [001 4.4(iii)]
+        elif cube is not None and cube.level == 1:  # back in the middle: passed [001 4.4(iii)]
             self.state = state.drop(player=taker)
             self._emit(DropEvent, player=taker)
+            self._game_over()
+        elif len([d for d in dice if d.half == self.right_half(doubler)]) == 2:
+            # The doubler rolls: the double was taken, though the cube was not seen
+            # on the taker's side (the game goes on only after a take [001 4.4(iii)]).
+            self.state = state.take(player=taker)
+            self._emit(TakeEvent, player=taker, value=self.state.cube_value, note=UNSEEN_TAKE_NOTE)
+            self._see_roll(s, dice)
+        elif not dice and state.position != Position.initial() and self._is_opening_layout(s):
+            # The checkers are set up for the next game: the double was passed.
+            self.state = state.drop(player=taker)
+            self._emit(DropEvent, player=taker, note=UNSEEN_DROP_NOTE)
             self._game_over()
 
     # --- the play ---------------------------------------------------------------------------

@@ -15,7 +15,9 @@ from gammoneye.engine.position import Position
 from gammoneye.engine.referee import (
     REROLL_NOTE,
     RESYNC_NOTE,
+    UNSEEN_DROP_NOTE,
     UNSEEN_ROLL_NOTE,
+    UNSEEN_TAKE_NOTE,
     ExactCheckers,
     Referee,
     RefereeConfig,
@@ -150,6 +152,41 @@ def test_a_cube_face_misread_in_the_middle_is_no_double() -> None:
     events = ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=SeenCube(4, "centre")))
     assert "flag" not in [e.TYPE for e in events]
     assert SeenCube(16, "centre").level == 1 and SeenCube(16, "top").level == 16
+
+
+def test_a_take_not_seen_is_read_from_the_doublers_roll() -> None:
+    """Player 1 doubles; player 0's take (the cube onto his side) is not seen, the cube
+    lost from view. Player 1 then rolls: only a taken double lets the game go on."""
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+    events = ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(2, "offered")))
+    assert [e.TYPE for e in events] == ["double"]
+    assert ref.see(Sighting(ExactCheckers(p0))) == []  # no answer seen yet
+    dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=dice))
+    assert [e.TYPE for e in events] == ["take", "roll"]
+    assert events[0].player == 0 and events[0].note == UNSEEN_TAKE_NOTE
+    assert events[1].player == 1 and events[1].dice == (6, 5)
+    assert ref.state.cube_value == 2 and ref.state.cube_owner == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # the taker's own dice (his right half) say nothing of the answer
+    ref2, _ = _opened_52()
+    ref2.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+    ref2.see(Sighting(ExactCheckers(p0), cube=SeenCube(2, "offered")))
+    his = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
+    assert ref2.see(Sighting(ExactCheckers(p0), dice=his)) == []
+
+
+def test_a_pass_not_seen_is_read_from_the_checkers_set_up_again() -> None:
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(2, "offered")))] == [
+        "double"
+    ]
+    events = ref.see(Sighting(ExactCheckers(START)))
+    assert [e.TYPE for e in events][:2] == ["drop", "game_end"]
+    assert events[0].player == 0 and events[0].note == UNSEEN_DROP_NOTE
+    assert events[1].winner == 1 and events[1].points == 1
 
 
 def test_one_die_hidden_by_a_hand_is_not_the_turn_ending() -> None:
