@@ -162,8 +162,10 @@ class ReachWatch:
         small_diagonal = diagonal / self.scale
         self.rim_share, self.zone_share = rim_share, zone_share
         self._bridge = _odd(bridge_share * small_diagonal)
-        self._field = field / self.scale
-        self._masks: tuple[Any, Any, float] | None = None
+        # the field in the small picture, its corners in drawing order
+        self._field = _convex_order(field / self.scale)
+        #: The masks for one picture size: where a piece must reach, the field's area.
+        self._masks: tuple[tuple[int, int], Any, float] | None = None
         #: The last clear picture, and one whose change stayed for ``forget_s``.
         self._references: list[Any] = []
         #: The change seen unmoved since when (a mask over the small picture).
@@ -177,36 +179,31 @@ class ReachWatch:
         small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
         return cv2.GaussianBlur(small, (3, 3), 0).astype(np.int16)
 
-    def _field_masks(self, shape: tuple[int, ...]) -> tuple[Any, Any, float]:
-        """The field (grown by a pixel: its own edge blurs), where a piece must reach
-        (past the rim, within the zone, or the picture's edge there) and the field's
-        area in small pixels."""
-        if self._masks is None or self._masks[0].shape != shape[:2]:
-            field = np.zeros(shape[:2], np.uint8)
-            cv2.fillConvexPoly(field, np.round(self._field).astype(np.int32), 1)
+    def _field_masks(self, shape: tuple[int, ...]) -> tuple[Any, float]:
+        """Where a piece must reach (past the rim, within the zone, or the picture's
+        edge there; not the field, grown by a pixel as its edge blurs) and the field's
+        area, in small pixels."""
+        size = (shape[0], shape[1])
+        if self._masks is None or self._masks[0] != size:
+            unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+            to_image = cv2.getPerspectiveTransform(unit, self._field)
+            field = _quad_mask(size, self._field)
             area = float(max(1, int(field.sum())))
-            grown = cv2.dilate(field, np.ones((3, 3), np.uint8))
-            rim, zone = (self._grown_field(shape, m) for m in (self.rim_share, self.zone_share))
-            edge = np.zeros(shape[:2], bool)
+            grown = cv2.dilate(field, np.ones((3, 3), np.uint8)) == 1
+            # the field grown by a share of its length and width on every side, in the
+            # board's own plane (so a rim looks as deep as it is at any camera angle)
+            rim, zone = (
+                _quad_mask(size, cv2.perspectiveTransform(_unit_grown(m)[None], to_image)[0]) == 1
+                for m in (self.rim_share, self.zone_share)
+            )
+            edge = np.zeros(size, bool)
             edge[[0, -1], :] = edge[:, [0, -1]] = True
-            self._masks = (grown, zone & (~rim | edge) & (grown == 0), area)
-        return self._masks
-
-    def _grown_field(self, shape: tuple[int, ...], margin: float) -> Any:
-        """The field grown by ``margin`` of its length and width on every side, in the
-        board's own plane (so a rim looks as deep as it is at any camera angle)."""
-        unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-        to_image = cv2.getPerspectiveTransform(unit, _convex_order(self._field))
-        low, high = -margin, 1 + margin
-        grown = np.array([[low, low], [high, low], [high, high], [low, high]], np.float32)
-        corners = cv2.perspectiveTransform(grown[None], to_image)[0]
-        mask = np.zeros(shape[:2], np.uint8)
-        cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 1)
-        return mask == 1
+            self._masks = (size, zone & (~rim | edge) & ~grown, area)
+        return self._masks[1], self._masks[2]
 
     def _piece(self, small: Any, reference: Any) -> tuple[float, Any]:
         """The reach against one reference, and the counted pieces' mask (or None)."""
-        _, out_there, area = self._field_masks(small.shape)
+        out_there, area = self._field_masks(small.shape)
         diff = np.abs(small - reference)
         changed = ((diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold).astype(np.uint8)
         if self._bridge > 1:
@@ -257,6 +254,19 @@ class ReachWatch:
 def _odd(size: float) -> int:
     """A kernel's side: odd, at least 1."""
     return max(1, round(size) // 2 * 2 + 1)
+
+
+def _unit_grown(margin: float) -> Any:
+    """The unit square grown by ``margin`` on every side, as four float32 corners."""
+    low, high = -margin, 1 + margin
+    return np.array([[low, low], [high, low], [high, high], [low, high]], np.float32)
+
+
+def _quad_mask(size: tuple[int, int], corners: Any) -> Any:
+    """A (rows, columns) uint8 mask, 1 inside the quadrilateral."""
+    mask = np.zeros(size, np.uint8)
+    cv2.fillConvexPoly(mask, np.round(corners).astype(np.int32), 1)
+    return mask
 
 
 def _convex_order(corners: Any) -> Any:
