@@ -46,7 +46,7 @@ F64 = NDArray[np.float64]
 U8 = NDArray[np.uint8]
 #: Boxes smaller than this on the canvas (pixels) are left out.
 MIN_BOX = 5.0
-__all__ = ["DetectorSummary", "TrainError", "build_dataset", "train"]
+__all__ = ["DetectorSummary", "TrainError", "build_dataset", "train", "weights_from_onnx"]
 
 
 def _yolo_line(cls: int, box: F64) -> str | None:
@@ -115,21 +115,25 @@ def build_dataset(
     *,
     seed: int = 0,
     photo_repeats: int = 2,
+    hard_repeats: int = 1,
     val_every: int = 20,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, int]:
     """Write a YOLO dataset (images/, labels/, data.yaml) of canvases into ``out``:
     every still of the stills ``runs``, every labelled photo of ``photos`` (drawn
-    ``photo_repeats`` times). One image in ``val_every`` goes to val."""
+    ``photo_repeats`` times). A still with a die cocked or lying on a checker (the
+    invalid rolls the referee must see, and a small share of the stills) is drawn
+    ``hard_repeats`` times, each with its own jitter and turn. One image in
+    ``val_every`` goes to val (all draws of a picture go to the same split)."""
     if out.exists() and any(out.iterdir()):
         raise TrainError(f"{out} is not empty: choose a new folder")
     for split in ("train", "val"):
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
         (out / "labels" / split).mkdir(parents=True, exist_ok=True)
-    counts = {"train": 0, "val": 0, "objects": 0}
+    counts = {"train": 0, "val": 0, "objects": 0, "hard": 0}
 
-    def write(name: str, canvas: U8, lines: list[str]) -> None:
-        split = "val" if hash_name(name) % val_every == 0 else "train"
+    def write(name: str, canvas: U8, lines: list[str], key: str | None = None) -> None:
+        split = "val" if hash_name(key or name) % val_every == 0 else "train"
         cv2.imwrite(
             str(out / "images" / split / f"{name}.jpg"), canvas, [cv2.IMWRITE_JPEG_QUALITY, 92]
         )
@@ -149,7 +153,15 @@ def build_dataset(
             if image is None:
                 raise TrainError(f"{path}: cannot read its image")
             rng = np.random.default_rng([seed, r, hash_name(path.stem)])
-            write(f"r{r}_{path.stem}", *still_sample(image, label, rng))
+            name = f"r{r}_{path.stem}"
+            write(name, *still_sample(image, label, rng))
+            hard = any(
+                (d["cocked"] or d.get("on_checker")) and d["box"] and d["in_image"]
+                for d in label["dice"]
+            )
+            for k in range(1, hard_repeats if hard else 1):
+                write(f"{name}_{k}", *still_sample(image, label, rng), key=name)
+                counts["hard"] += 1
             if progress:
                 progress(1)
     for p, folder in enumerate(photos):
@@ -163,13 +175,107 @@ def build_dataset(
                 continue
             canvas, lines = photo_sample(image, txt.read_text())
             for k in range(photo_repeats):
-                write(f"p{p}_{txt.stem}_{k}", canvas, lines)
+                write(f"p{p}_{txt.stem}_{k}", canvas, lines, key=f"p{p}_{txt.stem}")
     names = "\n".join(f"  {i}: {json.dumps(n)}" for i, n in enumerate(CLASSES))
     (out / "data.yaml").write_text(
         f"path: {json.dumps(str(out.resolve()))}\ntrain: images/train\nval: images/val\n"
         f"names:\n{names}\n"
     )
     return counts
+
+
+def weights_from_onnx(
+    onnx_path: Path,
+    out: Path,
+    canvases: Sequence[U8],
+    *,
+    model: str = str(Path(__file__).parent / "models" / "dicecube-yolo.yaml"),
+) -> float:
+    """Trainable ultralytics weights (``out``, a ``.pt``) holding the network of an
+    exported detector (``onnx_path``), so that training can go on from a shipped
+    model whose ``best.pt`` is gone. Returns the largest difference between the two
+    networks' outputs on ``canvases``.
+
+    The export folds each batch norm into the convolution before it (weight ``W``,
+    bias ``b``). Unfolded as it is (a norm of mean 0 and variance 1) the network is
+    the same when evaluated but not when trained: a norm in training normalises by
+    the batch's own statistics, which are not 0 and 1, and every layer after it
+    would start off changed. So the canvases' statistics of each convolution's output
+    (``m``, ``v``, measured with the norms as identities) go into its norm as its
+    running statistics, with scale ``sqrt(v + eps)`` and shift ``m + b``: the same
+    function evaluated, and nearly the same under a training batch like those
+    canvases."""
+    os.environ["YOLO_OFFLINE"] = "1"
+    try:
+        import onnx
+        import torch
+        from onnx import numpy_helper
+        from ultralytics import YOLO
+    except ImportError:
+        raise TrainError("training needs the train extra: pip install -e '.[train]'") from None
+    if not canvases:
+        raise TrainError("no canvases to measure the network's statistics on")
+    try:
+        graph = onnx.load(str(onnx_path)).graph
+    except Exception as exc:  # onnx raises several kinds on a bad file
+        raise TrainError(f"cannot read {onnx_path} as an ONNX model: {exc}") from None
+    folded = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    net = YOLO(model, task="detect")
+    body = net.model
+    modules = dict(body.named_modules())
+    norms: dict[str, tuple[Any, Any]] = {}  # norm's name -> (norm, folded bias)
+    with torch.no_grad():
+        for name, module in modules.items():
+            if not isinstance(module, torch.nn.Conv2d):
+                continue
+            weight = folded.get(f"{name}.weight")
+            if weight is None or tuple(weight.shape) != tuple(module.weight.shape):
+                raise TrainError(f"{onnx_path} is not a {Path(model).name} network ({name})")
+            module.weight.copy_(torch.from_numpy(weight.copy()))
+            bias = folded.get(f"{name}.bias")
+            parent = modules.get(name.rpartition(".")[0])
+            norm = getattr(parent, "bn", None) if name.endswith(".conv") else None
+            if isinstance(norm, torch.nn.BatchNorm2d):
+                if bias is None:
+                    raise TrainError(f"{onnx_path}: {name} has no folded bias")
+                norm.weight.fill_(1.0)
+                norm.bias.copy_(torch.from_numpy(bias.copy()))
+                norm.running_mean.zero_()
+                norm.running_var.fill_(1.0 - norm.eps)
+                norms[name.rpartition(".")[0] + ".bn"] = (norm, bias)
+            elif bias is not None and module.bias is not None:
+                module.bias.copy_(torch.from_numpy(bias.copy()))
+            elif (bias is None) != (module.bias is None):
+                raise TrainError(f"{onnx_path} is not a {Path(model).name} network ({name})")
+    x = torch.from_numpy(
+        np.stack([c[:, :, ::-1].transpose(2, 0, 1) for c in canvases]).astype(np.float32) / 255.0
+    )
+    seen: dict[str, tuple[Any, Any]] = {}
+
+    def watch(name: str) -> Callable[..., None]:
+        def hook(_module: Any, inputs: tuple[Any, ...]) -> None:
+            z = inputs[0]
+            seen[name] = (z.mean(dim=(0, 2, 3)), z.var(dim=(0, 2, 3), unbiased=False))
+
+        return hook
+
+    body.eval()
+    handles = [norm.register_forward_pre_hook(watch(n)) for n, (norm, _) in norms.items()]
+    with torch.no_grad():
+        before = body(x)[0]
+    for h in handles:
+        h.remove()
+    with torch.no_grad():
+        for name, (norm, bias) in norms.items():
+            mean, var = seen[name]
+            norm.weight.copy_(torch.sqrt(var + norm.eps))
+            norm.bias.copy_(mean + torch.from_numpy(bias.copy()))
+            norm.running_mean.copy_(mean)
+            norm.running_var.copy_(var)
+        after = body(x)[0]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    net.save(str(out))
+    return float((after - before).abs().max())
 
 
 @dataclass(frozen=True)

@@ -301,9 +301,21 @@ def train_detector(
     seed: Annotated[int, typer.Option("--seed", help="Seeds the dataset and the training.")] = 0,
     start: Annotated[
         Path | None,
-        typer.Option("--from", help="Go on training these weights (an earlier run's best.pt)."),
+        typer.Option(
+            "--from",
+            help="Go on training these weights: an earlier run's best.pt, or an exported "
+            "model (.onnx, e.g. the shipped vision/models/dicecube.onnx).",
+        ),
     ] = None,
     lr0: Annotated[float, typer.Option("--lr0", min=0.0, help="Initial learning rate.")] = 0.01,
+    hard_repeats: Annotated[
+        int,
+        typer.Option(
+            "--hard-repeats",
+            min=1,
+            help="Draw each still with a cocked die or a die on a checker this many times.",
+        ),
+    ] = 1,
 ) -> None:
     """Train the dice and cube detector (ultralytics YOLO from the model YAML in
     datasets/models/, no pretrained weights, offline) and export it to ONNX.
@@ -316,8 +328,21 @@ def train_detector(
 
       gammoneye train detector --stills renders/train --photos
       ../shared/data/dice-photos/Train --epochs 6
+
+    Going on from the shipped model (its network is read back from the ONNX file;
+    its batch norms get the statistics of the first training canvases):
+
+      gammoneye train detector --from vision/models/dicecube.onnx --stills
+      renders/det_a --work runs/det --out dicecube-new.onnx --lr0 0.002
     """
-    from gammoneye.datasets.train_detector import TrainError, build_dataset, train
+    import cv2
+
+    from gammoneye.datasets.train_detector import (
+        TrainError,
+        build_dataset,
+        train,
+        weights_from_onnx,
+    )
 
     dataset = work / "dataset"
     try:
@@ -326,11 +351,30 @@ def train_detector(
             label="building the dataset",
             file=sys.stderr,
         ) as bar:
-            counts = build_dataset(stills, photos or [], dataset, seed=seed, progress=bar.update)
+            counts = build_dataset(
+                stills,
+                photos or [],
+                dataset,
+                seed=seed,
+                hard_repeats=hard_repeats,
+                progress=bar.update,
+            )
         typer.echo(
-            f"dataset: {counts['train']} train and {counts['val']} val images, "
-            f"{counts['objects']} objects"
+            f"dataset: {counts['train']} train and {counts['val']} val images "
+            f"({counts['hard']} more draws of stills with a cocked die or a die on a "
+            f"checker), {counts['objects']} objects"
         )
+        if start is not None and start.suffix.lower() == ".onnx":
+            if not start.is_file():
+                raise TrainError(f"no such model to start from: {start}")
+            first = sorted((dataset / "images" / "train").glob("r*.jpg"))[:32]
+            canvases = [
+                c for c in (cv2.imread(str(f), cv2.IMREAD_COLOR) for f in first) if c is not None
+            ]
+            unfolded = work / "from_onnx.pt"
+            diff = weights_from_onnx(start, unfolded, canvases)
+            typer.echo(f"read {start} back into {unfolded} (outputs differ by {diff:.2g} at most)")
+            start = unfolded
         summary = train(
             dataset,
             out,
