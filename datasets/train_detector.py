@@ -70,6 +70,16 @@ def _objects(label: dict[str, Any]) -> list[tuple[int, F64]]:
     return out
 
 
+def _hard(die: dict[str, Any]) -> bool:
+    """A die lying on a checker, off the board, or cocked against a checker, the
+    board's rail or its edge: the dice the first detectors found least often
+    (``bench/detector_recall.py``: a third to two thirds of them, against nine in ten
+    flat dice lying free)."""
+    if die["cocked"]:
+        return die.get("leaning_on") in ("checker", "rail", "edge")
+    return bool(die.get("on_checker") or die.get("off_board"))
+
+
 def still_sample(
     image: U8, label: dict[str, Any], rng: np.random.Generator, whole: float = 0.15
 ) -> tuple[U8, list[str]]:
@@ -121,9 +131,9 @@ def build_dataset(
 ) -> dict[str, int]:
     """Write a YOLO dataset (images/, labels/, data.yaml) of canvases into ``out``:
     every still of the stills ``runs``, every labelled photo of ``photos`` (drawn
-    ``photo_repeats`` times). A still with a die cocked or lying on a checker (the
-    invalid rolls the referee must see, and a small share of the stills) is drawn
-    ``hard_repeats`` times, each with its own jitter and turn. One image in
+    ``photo_repeats`` times). A still with a die the detector finds least often
+    (:func:`_hard`: invalid rolls the referee must see) is drawn ``hard_repeats``
+    times, each with its own jitter and turn. One image in
     ``val_every`` goes to val (all draws of a picture go to the same split)."""
     if out.exists() and any(out.iterdir()):
         raise TrainError(f"{out} is not empty: choose a new folder")
@@ -155,10 +165,8 @@ def build_dataset(
             rng = np.random.default_rng([seed, r, hash_name(path.stem)])
             name = f"r{r}_{path.stem}"
             write(name, *still_sample(image, label, rng))
-            hard = any(
-                (d["cocked"] or d.get("on_checker")) and d["box"] and d["in_image"]
-                for d in label["dice"]
-            )
+            hard = any(_hard(d) and d["box"] and d["in_image"] for d in label["dice"])
+
             for k in range(1, hard_repeats if hard else 1):
                 write(f"{name}_{k}", *still_sample(image, label, rng), key=name)
                 counts["hard"] += 1

@@ -105,6 +105,11 @@ UNSEEN_ROLL_NOTE = "not seen: read from the play"
 #: The note on an illegal play whose result, as seen, is no position at all (its
 #: ``after`` is then the position before): the record must say so for a resume.
 UNSEEN_RESULT_NOTE = "the position seen is impossible"
+#: The note on a play put in place of the one recorded: before the opponent rolled,
+#: the board came to show another play of the mover's roll.
+CHANGED_PLAY_NOTE = (
+    "the board shows another play before the next roll: it replaces the one recorded"
+)
 #: The note on a flagged play that stood when the board shows the opponent's checkers
 #: moved too: turns went by that the camera did not see.
 RESYNC_NOTE = "the board shows turns not seen: the position is taken from the board"
@@ -517,7 +522,11 @@ class Referee:
         elif self.flag is not None:
             self._see_flagged(sighting, dice)
         elif phase is Phase.ROLL:
-            if not self._see_cube(sighting) and not self._see_unseen_roll(sighting, dice):
+            if (
+                not self._see_cube(sighting)
+                and not self._see_changed_play(sighting, dice)
+                and not self._see_unseen_roll(sighting, dice)
+            ):
                 self._see_roll(sighting, dice)
         elif phase is Phase.DOUBLED:
             self._see_answer(sighting, dice)
@@ -758,6 +767,73 @@ class Referee:
             others = tuple(d for d in dice if d.half != self.right_half(roller))
             if not self._see_cube(s):
                 self._see_roll(s, others)
+        return True
+
+    def _see_changed_play(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The last play recorded is not on the board any more, another play of the
+        mover's roll is, and his opponent has not rolled (no dice down, nothing but
+        flags and corrections since): the mover changed his play — an illegal play
+        put right [001 4.2(iii)(a)] that was taken for a legal play of another roll
+        (his roll not seen but read from the play, or his dice read again to fit it),
+        or a play misread at first. The play recorded is withdrawn and the new one
+        recorded (``correction`` ``correct_play``, ``CHANGED_PLAY_NOTE``). A roll read
+        again may be the dice as first read; a roll read from the play, any roll; the
+        roll is then read again (``correction`` ``reread_dice``). Returns whether the
+        play was replaced."""
+        state = self.state
+        if dice or state.dice is not None or self.flag is not None:
+            return False
+        evidence = s.checkers
+        if self._explains(evidence, evidence.log_likelihood(state.position)):
+            return False
+        move = self._last_move(legal=True)
+        if move is None or move.player == state.on_roll:
+            return False
+        later = self.events[move.seq + 1 :]
+        if any(not isinstance(e, (FlagEvent, FlagClearedEvent, CorrectionEvent)) for e in later):
+            return False
+        withdrawn = withdrawn_seqs(self.events)
+        roll_event = next(
+            (
+                e
+                for e in reversed(self.events[: move.seq])
+                if e.seq not in withdrawn and isinstance(e, (RollEvent, OpeningRollEvent))
+            ),
+            None,
+        )
+        recorded = (max(move.dice), min(move.dice))
+        before = Position.from_position_id(move.before, turn=move.player)
+        ll, pos, text = self.best_result(before, recorded, evidence)
+        roll = recorded
+        if not self._explains(evidence, ll) and isinstance(roll_event, RollEvent):
+            read = (max(roll_event.dice), min(roll_event.dice))
+            if read != recorded:
+                # the dice were read again to make the play legal: the play put right
+                # is one of the dice as first read
+                ll, pos, text = self.best_result(before, read, evidence)
+                roll = read
+            elif roll_event.note == UNSEEN_ROLL_NOTE:
+                results = [
+                    (*self.best_result(before, r, evidence), r)
+                    for r in combinations_with_replacement(range(6, 0, -1), 2)
+                ]
+                ll, pos, text, roll = max(results, key=lambda r: (r[0], _negated_id(r[1])))
+        if not self._explains(evidence, ll) or pos in (before, state.position):
+            return False
+        self._emit(
+            CorrectionEvent,
+            data={
+                "action": "correct_play",
+                "after": pos.position_id(),
+                "withdraws": [move.seq],
+            },
+            target_seq=move.seq,
+            note=CHANGED_PLAY_NOTE,
+        )
+        self._rebuild()
+        if roll != recorded:
+            self._reread_dice(roll)
+        self._legal_move(pos, text)
         return True
 
     def _judged_play(

@@ -313,7 +313,8 @@ def train_detector(
         typer.Option(
             "--hard-repeats",
             min=1,
-            help="Draw each still with a cocked die or a die on a checker this many times.",
+            help="Draw each still with a die on a checker, off the board or cocked against "
+            "a checker or the board's rim this many times (dice the detector misses most).",
         ),
     ] = 1,
 ) -> None:
@@ -361,8 +362,8 @@ def train_detector(
             )
         typer.echo(
             f"dataset: {counts['train']} train and {counts['val']} val images "
-            f"({counts['hard']} more draws of stills with a cocked die or a die on a "
-            f"checker), {counts['objects']} objects"
+            f"({counts['hard']} more draws of stills with a die on a checker, off the "
+            f"board or cocked against something), {counts['objects']} objects"
         )
         if start is not None and start.suffix.lower() == ".onnx":
             if not start.is_file():

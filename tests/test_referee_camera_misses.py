@@ -13,6 +13,7 @@ from gammoneye.engine.events import (
 )
 from gammoneye.engine.position import Position
 from gammoneye.engine.referee import (
+    CHANGED_PLAY_NOTE,
     REROLL_NOTE,
     RESYNC_NOTE,
     UNSEEN_DROP_NOTE,
@@ -221,6 +222,86 @@ def test_an_illegal_play_after_a_roll_not_seen_is_flagged_then_cleared() -> None
     assert types[-2:] == ["flag_cleared", "move"] and events[-1].legal
     assert sorted(events[-1].dice) == [5, 6] and ref.state.on_roll == 0
     assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_an_illegal_play_taken_for_another_rolls_then_put_right_replaces_it() -> None:
+    """Player 1 rolls 42; the camera finds only the 2. He plays 8/3 6/4 (a 5 for the
+    4: illegal) and lifts his dice: read from the play as a legal 52. Before player 0
+    rolls he puts it right [001 4.2(iii)(a)], 8/4 6/4: the board is no longer the play
+    recorded but a play of 42. The play is replaced and the roll read again."""
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=(SeenDie(2, p=0.7, half="left"),)))
+    wrong = Position((p0.boards[0], _moved(p0.boards[1], (8, 3), (6, 4))), 1)
+    events = ref.see(Sighting(ExactCheckers(wrong)))
+    assert [e.TYPE for e in events] == ["roll", "move"] and events[0].dice == (5, 2)
+    taken = events[1]
+    right = Position((p0.boards[0], _moved(p0.boards[1], (8, 4), (6, 4))), 1)
+    events = ref.see(Sighting(ExactCheckers(right)))
+    assert [e.TYPE for e in events] == ["correction", "correction", "move"]
+    replaced, reread, move = events
+    assert isinstance(replaced, CorrectionEvent) and replaced.note == CHANGED_PLAY_NOTE
+    assert replaced.data["action"] == "correct_play"
+    assert replaced.data["withdraws"] == [taken.seq]
+    assert replaced.data["after"] == right.with_turn(1).position_id()
+    assert isinstance(reread, CorrectionEvent) and reread.data["dice"] == [4, 2]
+    assert isinstance(move, MoveEvent) and move.legal and move.dice == (4, 2)
+    assert move.after == right.with_turn(1).position_id()
+    assert ref.state.on_roll == 0 and ref.state.position == right.with_turn(0)
+    # the transcript has the roll and the play as they were; a restart agrees
+    game = record_from_events(ref.events).games[0]
+    assert game.actions[-1].dice == (4, 2)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # and the match goes on: player 0's roll is his
+    his = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
+    events = ref.see(Sighting(ExactCheckers(right), dice=his))
+    assert [e.TYPE for e in events] == ["roll"] and events[0].player == 0
+
+
+def test_dice_read_again_to_fit_an_illegal_play_come_back_when_it_is_put_right() -> None:
+    """Player 1's 21 read unsure; he plays 13/11 11/9 (illegal: a 2 for the 1), which
+    fits a 31: the dice are taken for misread. He puts the play right, 13/11 11/10,
+    before player 0 rolls: a play of the dice as first read replaces it."""
+    ref, p0 = _opened_52()
+    roll = (SeenDie(2, p=0.5, half="left", at=(-20.0, 3.0)), SeenDie(1, p=0.5, half="left"))
+    ref.see(Sighting(ExactCheckers(p0), dice=roll))
+    wrong = Position((p0.boards[0], _moved(p0.boards[1], (13, 11), (11, 9))), 1)
+    assert ref.see(Sighting(ExactCheckers(wrong), dice=roll)) == []  # his dice still down
+    events = ref.see(Sighting(ExactCheckers(wrong)))
+    assert [e.TYPE for e in events] == ["correction", "move"] and events[1].dice == (3, 1)
+    right = Position((p0.boards[0], _moved(p0.boards[1], (13, 11), (11, 10))), 1)
+    events = ref.see(Sighting(ExactCheckers(right)))
+    assert [e.TYPE for e in events] == ["correction", "correction", "move"]
+    assert events[0].note == CHANGED_PLAY_NOTE and events[1].data["dice"] == [2, 1]
+    assert events[2].dice == (2, 1) and events[2].after == right.with_turn(1).position_id()
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_a_play_changed_before_the_next_roll_replaces_the_one_recorded() -> None:
+    """Player 1's 65, seen, played 24/18 13/8 and the dice lifted; before player 0
+    rolls the board shows 24/13 instead: a play of the same roll, recorded in its
+    place. Once player 0 has rolled, a change is no longer his play."""
+    ref, p0 = _opened_52()
+    roll = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    ref.see(Sighting(ExactCheckers(p0), dice=roll))
+    split = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (13, 8))), 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(split)))] == ["move"]
+    ran = Position((p0.boards[0], _moved(p0.boards[1], (24, 13))), 1)
+    events = ref.see(Sighting(ExactCheckers(ran)))
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert events[1].dice == (6, 5) and events[1].after == ran.with_turn(1).position_id()
+    assert ref.state.position == ran.with_turn(0)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # player 0 rolls; then the board shows player 1's checkers as at first: that is
+    # no play of his any more (a misreading, or a matter for the observer)
+    his = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(ran), dice=his))] == ["roll"]
+    assert "correction" not in [e.TYPE for e in ref.see(Sighting(ExactCheckers(split)))]
+    # a board no play of his roll makes changes nothing either
+    ref2, p0 = _opened_52()
+    ref2.see(Sighting(ExactCheckers(p0), dice=roll))
+    ref2.see(Sighting(ExactCheckers(split)))
+    odd = Position((p0.boards[0], _moved(split.boards[1], (6, 2))), 1)
+    assert "correction" not in [e.TYPE for e in ref2.see(Sighting(ExactCheckers(odd)))]
 
 
 def test_an_illegal_first_play_after_an_opening_roll_not_seen_is_flagged() -> None:
