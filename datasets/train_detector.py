@@ -229,7 +229,7 @@ def weights_from_onnx(
         raise TrainError(f"cannot read {onnx_path} as an ONNX model: {exc}") from None
     folded = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
     net = YOLO(model, task="detect")
-    body = net.model
+    body: Any = net.model  # typed loosely by ultralytics
     modules = dict(body.named_modules())
     norms: dict[str, tuple[Any, Any]] = {}  # norm's name -> (norm, folded bias)
     with torch.no_grad():
@@ -242,14 +242,15 @@ def weights_from_onnx(
             module.weight.copy_(torch.from_numpy(weight.copy()))
             bias = folded.get(f"{name}.bias")
             parent = modules.get(name.rpartition(".")[0])
-            norm = getattr(parent, "bn", None) if name.endswith(".conv") else None
+            norm: Any = getattr(parent, "bn", None) if name.endswith(".conv") else None
             if isinstance(norm, torch.nn.BatchNorm2d):
                 if bias is None:
                     raise TrainError(f"{onnx_path}: {name} has no folded bias")
                 norm.weight.fill_(1.0)
                 norm.bias.copy_(torch.from_numpy(bias.copy()))
-                norm.running_mean.zero_()
-                norm.running_var.fill_(1.0 - norm.eps)
+                stats: Any = norm  # running statistics are typed optional
+                stats.running_mean.zero_()
+                stats.running_var.fill_(1.0 - norm.eps)
                 norms[name.rpartition(".")[0] + ".bn"] = (norm, bias)
             elif bias is not None and module.bias is not None:
                 module.bias.copy_(torch.from_numpy(bias.copy()))
