@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement, permutations
@@ -1188,9 +1189,11 @@ class Referee:
         probability ``p`` shows any other number with ``(1 - p) / 5``; the roll whose
         prior and best legal result score highest wins if its result explains the
         evidence. The roll is put right (``correction`` ``reread_dice``) and the play
-        recorded. Only for dice read unsure (``p`` under ``REREAD_P``): dice read
-        surely are believed, and a play they do not allow is flagged. Returns whether
-        the roll was read again.
+        recorded. Only for dice read unsure (``p`` under ``REREAD_P``), and only a roll
+        at least ``ILLEGAL_LOG_ODDS`` as likely as the dice as read for each die read
+        again (a die read at 0.85 shows another number with 0.03: 1/28 as likely, an
+        illegal play rather): dice read surely are believed, and a play they do not
+        allow is flagged. Returns whether the roll was read again.
 
         The opening roll is read again the same way, and may change who plays: the
         higher die starts [000 r8], so the first play may well be the other player's.
@@ -1225,6 +1228,11 @@ class Referee:
             return False
         score, roll, ll, pos, text = best
         if not self._explains(evidence, ll) or score <= read_ll + read_prior:
+            return False
+        misread = 2 - sum((Counter(roll) & Counter(read)).values())
+        if score - ll - read_prior < ILLEGAL_LOG_ODDS * max(1, misread):
+            # the dice as read are far likelier than the roll that would make the
+            # play legal: a die misread is no likelier than an illegal play
             return False
         if opening is not None:
             self._emit(

@@ -384,6 +384,25 @@ def test_dice_read_surely_are_believed_and_the_play_flagged() -> None:
     assert [e.TYPE for e in events] == ["move", "flag"] and not events[0].legal
 
 
+def test_one_die_read_fairly_surely_is_believed_and_the_play_flagged() -> None:
+    """Player 1's 65 read with a 6 at 0.95 and a 5 at 0.85; he plays 8/2 6/4, a play
+    of 62 (the 5 misread) or an illegal play. A 5 read at 0.85 is a 2 with 0.03, under
+    1/20 of what was read: an illegal play is the likelier, and it is flagged. At 0.6
+    the 2 is 0.08, over 1/20 of 0.6: the die is read again."""
+
+    def play(p5: float) -> list[str]:
+        ref, start = _opened_52()
+        p0 = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
+        ref.see(Sighting(ExactCheckers(p0)))
+        dice = (SeenDie(6, p=0.95, half="left"), SeenDie(5, p=p5, half="left"))
+        ref.see(Sighting(ExactCheckers(p0), dice=dice))
+        p1 = Position((p0.boards[0], tuple(_moved(_moved(p0.boards[1], 8, 2), 6, 4))), 1)
+        return [e.TYPE for e in ref.see(Sighting(ExactCheckers(p1)))]
+
+    assert play(0.85) == ["move", "flag"]
+    assert play(0.6) == ["correction", "move"]
+
+
 def test_invalid_rolls_by_profile() -> None:
     wbf = Referee(RefereeConfig(profile="wbf", match_length=3))
     konstanz = Referee(RefereeConfig(profile="konstanz"))
