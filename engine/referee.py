@@ -1582,7 +1582,9 @@ class Referee:
     def _rebuild(self) -> None:
         """Recompute the match from the log (after a correction withdrew events)."""
         fresh = Referee.resume(self.config, self.events)
+        now = self._now  # the events that follow are stamped as the view or call made now
         vars(self).update(vars(fresh))
+        self._now = now
 
     def observe(self, event: Event) -> list[Event]:
         """Apply an observer's event (``resign``, ``resign_accept``, ``resign_reject``)."""

@@ -230,14 +230,15 @@ def test_an_illegal_play_taken_for_another_rolls_then_put_right_replaces_it() ->
     rolls he puts it right [001 4.2(iii)(a)], 8/4 6/4: the board is no longer the play
     recorded but a play of 42. The play is replaced and the roll read again."""
     ref, p0 = _opened_52()
-    ref.see(Sighting(ExactCheckers(p0), dice=(SeenDie(2, p=0.7, half="left"),)))
+    ref.see(Sighting(ExactCheckers(p0), dice=(SeenDie(2, p=0.7, half="left"),), t=10.0))
     wrong = Position((p0.boards[0], _moved(p0.boards[1], (8, 3), (6, 4))), 1)
-    events = ref.see(Sighting(ExactCheckers(wrong)))
+    events = ref.see(Sighting(ExactCheckers(wrong), t=11.0))
     assert [e.TYPE for e in events] == ["roll", "move"] and events[0].dice == (5, 2)
     taken = events[1]
     right = Position((p0.boards[0], _moved(p0.boards[1], (8, 4), (6, 4))), 1)
-    events = ref.see(Sighting(ExactCheckers(right)))
+    events = ref.see(Sighting(ExactCheckers(right), t=12.5))
     assert [e.TYPE for e in events] == ["correction", "correction", "move"]
+    assert [e.t for e in events] == [12.5, 12.5, 12.5]
     replaced, reread, move = events
     assert isinstance(replaced, CorrectionEvent) and replaced.note == CHANGED_PLAY_NOTE
     assert replaced.data["action"] == "correct_play"
