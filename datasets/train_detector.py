@@ -305,7 +305,7 @@ def train(
     workdir: Path | None = None,
     device: str = "cpu",
     weights: Path | None = None,
-    lr0: float = 0.01,
+    lr0: float | None = None,
     log: Callable[[str], None] = print,
 ) -> DetectorSummary:
     """Train from ``model`` (a YAML of ultralytics' or a path; no pretrained weights),
@@ -336,7 +336,9 @@ def train(
         deterministic=True,
         # our own earlier weights when given (a local file: nothing is downloaded)
         pretrained=str(weights) if weights is not None else False,
-        lr0=lr0,
+        # ultralytics' "auto" ignores lr0: a rate given is AdamW's
+        optimizer="auto" if lr0 is None else "AdamW",
+        lr0=0.01 if lr0 is None else lr0,
         plots=False,
         amp=False,
         project=str(work.resolve()),

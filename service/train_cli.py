@@ -307,7 +307,19 @@ def train_detector(
             "model (.onnx, e.g. the shipped vision/models/dicecube.onnx).",
         ),
     ] = None,
-    lr0: Annotated[float, typer.Option("--lr0", min=0.0, help="Initial learning rate.")] = 0.01,
+    lr0: Annotated[
+        float | None,
+        typer.Option(
+            "--lr0",
+            min=0.0,
+            help="Initial learning rate, with AdamW (default: ultralytics chooses the "
+            "optimizer and rate for the run's length: AdamW at 0.0014 for short runs).",
+        ),
+    ] = None,
+    photo_repeats: Annotated[
+        int,
+        typer.Option("--photo-repeats", min=1, help="Draw each real photo this many times."),
+    ] = 2,
     hard_repeats: Annotated[
         int,
         typer.Option(
@@ -334,7 +346,7 @@ def train_detector(
     its batch norms get the statistics of the first training canvases):
 
       gammoneye train detector --from vision/models/dicecube.onnx --stills
-      renders/det_a --work runs/det --out dicecube-new.onnx --lr0 0.002
+      renders/det_a --work runs/det --out dicecube-new.onnx --epochs 5
     """
     import cv2
 
@@ -357,6 +369,7 @@ def train_detector(
                 photos or [],
                 dataset,
                 seed=seed,
+                photo_repeats=photo_repeats,
                 hard_repeats=hard_repeats,
                 progress=bar.update,
             )
