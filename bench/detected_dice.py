@@ -48,10 +48,9 @@ def stills(run: Path, n: int) -> list[Path]:
     return files
 
 
-def pairs(run: Path, files: list[Path], detector: DiceCubeDetector) -> Iterator[Pair]:
-    """Every labelled die and cube in view (not cut off by the picture's edge) with the
-    detection nearest to it, within half its box's side; the detector looks at the
-    canvas warped from the label's true field corners."""
+def calibrated(run: Path, files: list[Path]) -> Iterator[tuple[dict[str, Any], np.ndarray, Any]]:
+    """Each still's label, picture (BGR) and image -> canvas homography from the
+    label's true field corners (a calibrated match); stills without either skipped."""
     for path in files:
         label = json.loads(path.read_text())
         field = label["board"]["field_corners_px"]
@@ -60,7 +59,15 @@ def pairs(run: Path, files: list[Path], detector: DiceCubeDetector) -> Iterator[
             continue
         size = (image.shape[1], image.shape[0])
         corners = canonical_corners(np.array(field, np.float64), size, long_side_first=True)
-        found = detector.detect(image, canvas_homography(corners, ordered=True))
+        yield label, image, canvas_homography(corners, ordered=True)
+
+
+def pairs(run: Path, files: list[Path], detector: DiceCubeDetector) -> Iterator[Pair]:
+    """Every labelled die and cube in view (not cut off by the picture's edge) with the
+    detection nearest to it, within half its box's side; the detector looks at the
+    canvas warped from the label's true field corners."""
+    for label, image, homography in calibrated(run, files):
+        found = detector.detect(image, homography)
         objects = [("cocked die" if d["cocked"] else "die", d) for d in label["dice"]]
         if label.get("cube"):
             objects.append(("cube", label["cube"]))

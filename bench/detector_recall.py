@@ -19,18 +19,15 @@ runs, ``docs/vision-benchmarks.md``).
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from collections import Counter
 from pathlib import Path
 
-import cv2
 import numpy as np
-from detected_dice import nearest, side, stills
+from detected_dice import calibrated, nearest, side, stills
 
-from gammoneye.calibration.boardspace import canonical_corners
 from gammoneye.vision.classifier import model_path
-from gammoneye.vision.detector import MODEL, DiceCubeDetector, canvas_homography
+from gammoneye.vision.detector import MODEL, DiceCubeDetector
 
 
 def kinds(die: dict) -> list[str]:
@@ -49,16 +46,9 @@ def measure(runs: list[Path], n: int, detector: DiceCubeDetector) -> tuple[Count
     found: Counter = Counter()
     times = []
     for run in runs:
-        for path in stills(run, n):
-            label = json.loads(path.read_text())
-            field = label["board"]["field_corners_px"]
-            image = cv2.imread(str(run / label["image"]), cv2.IMREAD_COLOR)
-            if field is None or image is None:
-                continue
-            size = (image.shape[1], image.shape[0])
-            corners = canonical_corners(np.array(field, np.float64), size, long_side_first=True)
+        for label, image, homography in calibrated(run, stills(run, n)):
             start = time.perf_counter()
-            detections = detector.detect(image, canvas_homography(corners, ordered=True))
+            detections = detector.detect(image, homography)
             times.append(time.perf_counter() - start)
             objects = [(kinds(d), d, False) for d in label["dice"]]
             if label.get("cube"):
