@@ -791,7 +791,7 @@ class Referee:
         if move is None or move.player == state.on_roll:
             return False
         later = self.events[move.seq + 1 :]
-        if any(not isinstance(e, (FlagEvent, FlagClearedEvent, CorrectionEvent)) for e in later):
+        if any(not isinstance(e, _CHANGEABLE_AFTER_MOVE) for e in later):
             return False
         withdrawn = withdrawn_seqs(self.events)
         roll_event = next(
@@ -1601,6 +1601,10 @@ class Referee:
 #: Events that may follow a play that an observer still corrects: they changed
 #: nothing in the match.
 _UNDOABLE_AFTER_MOVE = (FlagEvent, FlagClearedEvent, RollInvalidEvent, CorrectionEvent)
+#: Events that may follow a play that its mover still changes on the board
+#: (:meth:`Referee._see_changed_play`): as above, less the opponent's roll, even
+#: an invalid one.
+_CHANGEABLE_AFTER_MOVE = (FlagEvent, FlagClearedEvent, CorrectionEvent)
 
 
 def _negated_id(position: Position) -> tuple[int, ...]:
