@@ -166,7 +166,6 @@ def build_dataset(
             name = f"r{r}_{path.stem}"
             write(name, *still_sample(image, label, rng))
             hard = any(_hard(d) and d["box"] and d["in_image"] for d in label["dice"])
-
             for k in range(1, hard_repeats if hard else 1):
                 write(f"{name}_{k}", *still_sample(image, label, rng), key=name)
                 counts["hard"] += 1

@@ -358,6 +358,8 @@ def train_detector(
     )
 
     dataset = work / "dataset"
+    if start is not None and not start.is_file():
+        raise fail(f"no such weights to start from: {start}")  # before minutes of dataset
     try:
         with typer.progressbar(
             length=sum(len(list((s / "labels").glob("*.json"))) for s in stills),
@@ -379,8 +381,6 @@ def train_detector(
             f"board or cocked against something), {counts['objects']} objects"
         )
         if start is not None and start.suffix.lower() == ".onnx":
-            if not start.is_file():
-                raise TrainError(f"no such model to start from: {start}")
             first = sorted((dataset / "images" / "train").glob("r*.jpg"))[:32]
             canvases = [
                 c for c in (cv2.imread(str(f), cv2.IMREAD_COLOR) for f in first) if c is not None

@@ -85,3 +85,18 @@ def test_folders_that_are_no_data_are_refused(tmp_path: Path) -> None:
         build_dataset([tmp_path / "empty"], [], tmp_path / "ds")
     with pytest.raises(TrainError, match="no labelled photos"):
         build_dataset([], [tmp_path / "empty"], tmp_path / "ds2")
+
+
+def test_training_from_missing_weights_fails_before_building_the_dataset(
+    run: Path, tmp_path: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from gammoneye.service.cli import app
+
+    work = tmp_path / "work"
+    args = ["train", "detector", "--stills", str(run), "--work", str(work)]
+    result = CliRunner().invoke(app, [*args, "--from", str(tmp_path / "gone.onnx")])
+    assert result.exit_code == 2
+    assert "no such weights to start from" in result.output
+    assert not work.exists()  # nothing built for a run that cannot start
