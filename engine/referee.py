@@ -814,11 +814,7 @@ class Referee:
                 ll, pos, text = self.best_result(before, read, evidence)
                 roll = read
             elif roll_event.note == UNSEEN_ROLL_NOTE:
-                results = [
-                    (*self.best_result(before, r, evidence), r)
-                    for r in combinations_with_replacement(range(6, 0, -1), 2)
-                ]
-                ll, pos, text, roll = max(results, key=lambda r: (r[0], _negated_id(r[1])))
+                ll, pos, text, roll = self._best_of_any_roll(before, evidence)
         if not self._explains(evidence, ll) or pos in (before, state.position):
             return False
         self._emit(
@@ -1329,17 +1325,24 @@ class Referee:
                 # opponent had played last (resynced, the turn did not pass)
                 self._roll(self.state.on_roll, dice[:2])
 
+    def _best_of_any_roll(
+        self, before: Position, evidence: CheckerEvidence
+    ) -> tuple[float, Position, str, tuple[int, int]]:
+        """The best legal result from ``before`` of any of the 21 rolls, with its roll:
+        the highest log-likelihood, ties to the result with the lowest Position ID."""
+        results = [
+            (*self.best_result(before, roll, evidence), roll)
+            for roll in combinations_with_replacement(range(6, 0, -1), 2)
+        ]
+        return max(results, key=lambda r: (r[0], _negated_id(r[1])))
+
     def _another_unseen_roll(
         self, flag: _Flag, evidence: CheckerEvidence
     ) -> tuple[float, Position, str]:
         """For a play flagged under a guessed roll (``flag.dice_unseen``): the best
         legal result of any roll, if one explains the evidence; the roll is then put
         right (``correction``, ``reread_dice``) as in :meth:`_reread_roll`."""
-        results = [
-            (*self.best_result(flag.before, roll, evidence), roll)
-            for roll in combinations_with_replacement(range(6, 0, -1), 2)
-        ]
-        ll, pos, text, roll = max(results, key=lambda r: (r[0], _negated_id(r[1])))
+        ll, pos, text, roll = self._best_of_any_roll(flag.before, evidence)
         if not self._explains(evidence, ll) or sorted(roll) == sorted(flag.dice):
             return ll, pos, text
         self._reread_dice(roll)
