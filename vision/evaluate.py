@@ -298,6 +298,9 @@ def _compare_cube(
     place = cube["place"]
     if place.startswith("player"):
         place = "bottom" if int(place[-1]) == label["position"]["bottom_player"] else "top"
+        if not _seen_from_bottom(reading, label):
+            # the reader's bottom is the side of the label's top seat (as for halves)
+            place = "top" if place == "bottom" else "bottom"
     said = reading.cube
     value_ok = said is not None and said.value() == cube["value"]
     place_ok = said is not None and said.place == place
