@@ -278,3 +278,54 @@ def test_the_bar_gives_no_side_more_than_fifteen_checkers() -> None:
         "dark": 1,
         "light": 0,
     }
+
+
+def _reading_with_cube(place: str, first_corner: tuple[float, float]) -> Any:
+    from gammoneye.vision.reading import BoardReading, CubeReading, PointReading
+
+    points = tuple(PointReading(n, {(None, 0): 1.0}) for n in range(1, 25))
+    corners = (first_corner, (100.0, 0.0), (100.0, 100.0), (0.0, 100.0))
+    return BoardReading(COLOURS, points, cube=CubeReading({2: 1.0}, place), corners_px=corners)
+
+
+def test_eval_vision_scores_a_cube_on_a_side_from_where_the_reader_sits() -> None:
+    # The reader calls the side of its first field corner "bottom"; that is the label's
+    # top seat when the corner nearest its first corner is not the label's first.
+    from gammoneye.vision.evaluate import Case, VisionReport, _compare_cube
+
+    label = {
+        "board": {"field_corners_px": [[0, 0], [100, 0], [100, 100], [0, 100]]},
+        "position": {"bottom_player": 0},
+        "cube": {
+            "value": 2,
+            "place": "player0",
+            "box": [1, 1, 5, 5],
+            "in_image": True,
+            "hidden_by_hand": 0.0,
+        },
+    }
+    for first, said, right in (
+        ((0.0, 0.0), "bottom", True),
+        ((0.0, 0.0), "top", False),
+        ((100.0, 100.0), "top", True),  # seen from the other side: bottom is the top seat
+        ((100.0, 100.0), "bottom", False),
+    ):
+        report = VisionReport()
+        case = Case("x", True, 0, True, 0, False)
+        _compare_cube(_reading_with_cube(said, first), label, report, case)
+        assert (report.cubes, report.cube_place_right) == (1, int(right)), (first, said)
+        assert case.cube_wrong is not right
+
+
+def test_a_cube_against_the_bar_lies_on_it() -> None:
+    from gammoneye.calibration.boardspace import BoardSpace
+
+    space = BoardSpace()
+    x0, x1 = space.bar_x
+    middle = space.height / 2
+    assert BoardReader._cube_place(space, (x0 + x1) / 2, middle) == "centre"
+    # standing over the bar's edge (pushed against a checker on the bar)
+    assert BoardReader._cube_place(space, x1 + 0.02 * space.width, middle) == "centre"
+    assert BoardReader._cube_place(space, x0 - 0.02 * space.width, space.height * 0.95) == "bottom"
+    # in the field, a point's width from the bar: offered
+    assert BoardReader._cube_place(space, x1 + space.point_width, middle) == "offered"

@@ -57,6 +57,10 @@ CHECKER = 0.9  # a checker's diameter, in point widths
 DIE_HALF_OF_BOX = 0.42
 #: How soft the on-a-checker call is across a pile's edge, in point widths.
 ON_CHECKER_SOFT = 0.08
+#: A cube standing within this share of the field's width beside the bar lies on it (in
+#: the middle, or a player's side): a cube in the middle is often pushed against a
+#: checker on the bar and stands over the bar's edge.
+CUBE_BAR_MARGIN = 0.025
 COLOURS = ("dark", "light")
 #: Lab distance (OpenCV's 8-bit Lab) at which a checker's colour is as likely one
 #: side's as the other's; sets how sure the colour half of a point reading is.
@@ -336,10 +340,8 @@ class BoardReader:
         dice_found = [d for d in found if d.kind != "cube"]
 
         def place_of(d: Detection) -> str:
-            ((u, w),) = cv2.perspectiveTransform(
-                np.array([[d.centre]], np.float64), to_board
-            ).reshape(-1, 2)
-            return self._cube_place(space, u, w)
+            # where the cube stands, not where its middle, above the board, maps to
+            return self._cube_place(space, *self._footprint(d.box, to_board))
 
         cube_found, more_dice = self._one_cube(
             image, [d for d in found if d.kind == "cube"], place_of
@@ -374,12 +376,9 @@ class BoardReader:
         if cubes:
             d = cubes[0]
             faces = self.cube.read(square_crop(image, d.box)[None])[0]
-            ((u, w),) = cv2.perspectiveTransform(
-                np.array([[d.centre]], np.float64), to_board
-            ).reshape(-1, 2)
             cube = CubeReading(
                 {FACES[k]: float(faces[k]) for k in range(len(FACES))},
-                self._cube_place(space, u, w),
+                place_of(d),
                 d.centre,
             )
         t.dice = (time.perf_counter() - t0) * 1000
@@ -488,9 +487,12 @@ class BoardReader:
 
     @staticmethod
     def _cube_place(space: BoardSpace, u: float, v: float) -> str:
+        """Where a cube standing at board-space (u, v) lies: in the field off the bar
+        (offered), on the bar near the middle (centre), else the side it is on."""
         x0, x1 = space.bar_x
+        margin = CUBE_BAR_MARGIN * space.width
         inside = 0 <= u <= space.width and 0 <= v <= space.height
-        if inside and not (x0 - 10 <= u <= x1 + 10):
+        if inside and not (x0 - margin <= u <= x1 + margin):
             return "offered"
         if inside and abs(v - space.height / 2) < space.height * 0.2:
             return "centre"
