@@ -103,6 +103,8 @@ UNSEEN_TAKE_NOTE = "not seen: the doubler rolled"
 UNSEEN_DROP_NOTE = "not seen: the checkers were set up for the next game"
 #: The note on a roll the camera did not see, read from the play that followed it.
 UNSEEN_ROLL_NOTE = "not seen: read from the play"
+#: The note on a dance the camera did not see, read from the opponent's roll after it.
+UNSEEN_DANCE_NOTE = "not seen: no play, read from his opponent's turn after it"
 #: The note on an illegal play whose result, as seen, is no position at all (its
 #: ``after`` is then the position before): the record must say so for a resume.
 UNSEEN_RESULT_NOTE = "the position seen is impossible"
@@ -703,18 +705,159 @@ class Referee:
             reasons.append("different_halves")
         return reasons
 
+    def _note_glimpse(self, dice: Sequence[SeenDie]) -> None:
+        """One die alone in the right half of the player on roll, before his roll
+        counts: kept as a glimpse of a roll the camera may miss (read by
+        :meth:`_see_unseen_roll` and :meth:`_likely_dances`)."""
+        mine = [d for d in dice if d.half == self.right_half(self.state.on_roll)]
+        if len(mine) == 1 and not self._need_clear:
+            self._glimpsed = tuple(mine)
+
     def _see_roll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
+        if self._by_halves():
+            self._note_glimpse(dice)
         if self._clear_needed(dice) or len(dice) < 2:
             return
         roller = self.state.on_roll
         if len(dice) == 2:
-            self._roll(roller, dice)
+            if not self._see_unseen_dance(s, roller, dice):
+                self._roll(roller, dice)
             return
         mine = [d for d in dice if d.half == self.right_half(roller)]
         if len(mine) == 2 and len(dice) - len(mine) <= 2:
             # The last mover's dice are still down: this roll came before his turn
             # was over [001 4.1(v)(a)].
             self._premature_roll(roller, mine)
+
+    def _see_unseen_dance(self, s: Sighting, roller: int, dice: Sequence[SeenDie]) -> bool:
+        """Two dice, valid for the opponent of ``roller`` and faulty for ``roller`` only
+        by lying in the opponent's right half, while the checkers stand as they were:
+        either ``roller`` rolled in the wrong half [001 4.1(iv)(a)], or his roll was
+        missed, left him no play (a dance needs no checker to move) and these are his
+        opponent's dice. The dance is taken when a die of his was glimpsed
+        (:meth:`_likely_dances`): the roll he danced with is recorded
+        (``UNSEEN_DANCE_NOTE``, the likeliest of those rolls given the die glimpsed),
+        then his empty play, then the opponent's roll; else the roll is judged his
+        (and put right by :meth:`_see_dance_then_roll` should the opponent play it).
+        Returns whether it was taken."""
+        state = self.state
+        if not self._by_halves() or state.dice is not None:
+            return False
+        other = 1 - roller
+        if any(d.half != self.right_half(other) for d in dice):
+            return False
+        if self.roll_faults(other, dice) or self.roll_faults(roller, dice) != ["wrong_half"]:
+            return False
+        if not self._explains(s.checkers, s.checkers.log_likelihood(state.position)):
+            return False
+        dances = self._likely_dances(state.position)
+        if not dances:
+            return False
+        self._unseen_dance(roller, dances)
+        if self.state.phase is Phase.ROLL:
+            self._roll(other, dice)
+        return True
+
+    @staticmethod
+    def _dancing_rolls(position: Position) -> list[tuple[int, int]]:
+        """The rolls that leave the player on roll no play (the checkers stay)."""
+        return [
+            roll
+            for roll in combinations_with_replacement(range(6, 0, -1), 2)
+            if set(legal_plays(position, roll)) == {position}
+        ]
+
+    def _likely_dances(self, position: Position) -> list[tuple[int, int]]:
+        """The rolls that leave the player on roll no play, when he is likely to have
+        rolled one unseen: a die of his was glimpsed since the last play and is gone,
+        the checkers unmoved. Else none: a missed roll is no likelier for a player who
+        would often dance (on the bar against a closed board) — a camera that sees
+        dice at all sees most of them, and rolls in the wrong half happen there too."""
+        return self._dancing_rolls(position) if self._glimpsed else []
+
+    def _unseen_dance(self, roller: int, dances: Sequence[tuple[int, int]]) -> None:
+        """Record a roll of ``roller`` the camera missed and that left him no play:
+        the likeliest of ``dances`` given a die glimpsed in his half (else the first
+        non-double), ``UNSEEN_DANCE_NOTE``, then his empty play."""
+        state = self.state
+        glimpsed = self._glimpsed[:1]
+        roll = max(
+            dances,
+            key=lambda r: (
+                sum(max(_die_log_p(g, r[0]), _die_log_p(g, r[1])) for g in glimpsed)
+                + (0.0 if r[0] == r[1] else math.log(2)),
+                r,
+            ),
+        )
+        self._glimpsed = ()
+        self._before_roll, self._roll_unseen = state, True
+        self.state = state.roll(*roll, player=roller)
+        self._rolled = ()
+        self._emit(RollEvent, player=roller, dice=roll, note=UNSEEN_DANCE_NOTE)
+        self._legal_move(state.position, "")
+
+    def _see_dance_then_roll(
+        self, s: Sighting, dice: tuple[SeenDie, ...], judged: tuple[int, int]
+    ) -> bool:
+        """The roll judged invalid only for lying in the wrong half was the opponent's:
+        the roller's own roll was missed and left him no play, and now the opponent's
+        checkers have moved as a play of the numbers judged (a play of the roller's
+        would not show that). The invalid roll is withdrawn (``correction``,
+        ``action: dance_unseen``), the dance recorded (:meth:`_unseen_dance`), the
+        opponent's roll counted, and his play decided as any other: once his dice are
+        lifted. Returns whether that was so."""
+        state = self.state
+        withdrawn = withdrawn_seqs(self.events)
+        invalid = next(
+            (
+                e
+                for e in reversed(self.events)
+                if e.seq not in withdrawn and isinstance(e, RollInvalidEvent)
+            ),
+            None,
+        )
+        judged_dice = self._judged_dice
+        if (
+            invalid is None
+            or tuple(invalid.reasons) != ("wrong_half",)
+            or not self._by_halves()
+            or len(judged_dice) != 2
+            or sorted(d.value for d in judged_dice) != sorted(judged)
+        ):
+            return False
+        roller = state.on_roll
+        other = 1 - roller
+        if self.roll_faults(other, judged_dice):
+            return False
+        before = state.position
+        dances = self._dancing_rolls(before)
+        if not dances:
+            return False
+        evidence = s.checkers
+        roll = (max(judged), min(judged))
+        mine_ll = self.best_result(before, roll, evidence)[0]
+        danced = state.roll(*dances[0], player=roller).play(before)
+        theirs_ll, theirs, _ = self.best_result(danced.position, roll, evidence)
+        if (
+            theirs == danced.position
+            or not self._explains(evidence, theirs_ll)
+            or theirs_ll <= mine_ll
+        ):
+            return False
+        self._emit(
+            CorrectionEvent,
+            data={"action": "dance_unseen", "withdraws": [invalid.seq]},
+            target_seq=invalid.seq,
+        )
+        self._rebuild()
+        self._unseen_dance(roller, dances)
+        if self.state.phase is not Phase.ROLL:
+            return True  # the dance ended nothing, but be safe
+        self._need_clear = False
+        self._roll(other, judged_dice)
+        if self.state.phase is Phase.MOVE:
+            self._see_move(s, dice)
+        return True
 
     def _see_unseen_roll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """The player on roll has played though no roll of his was seen (a die hidden
@@ -729,14 +872,15 @@ class Referee:
             return False
         evidence, before, roller = s.checkers, state.position, state.on_roll
         mine = [d for d in dice if d.half == self.right_half(roller)]
-        if len(mine) == 1 and not self._need_clear:
-            self._glimpsed = tuple(mine)
+        self._note_glimpse(dice)
         if self._explains(evidence, evidence.log_likelihood(before)):
             return False  # nothing moved
         if mine:
             return False  # his dice are down: the play may not be over
 
         judged = self._judged_roll(roller)
+        if judged is not None and self._see_dance_then_roll(s, dice, judged):
+            return True
         if judged is not None:
             roll, ll, pos, text = self._judged_play(before, judged, evidence)
         else:
@@ -912,12 +1056,26 @@ class Referee:
         if cube is None or self._last_cube is None or cube == self._last_cube:
             return False
         player = state.on_roll
-        opponent_side = self.side(1 - player)
-        offered = cube.place == "offered" or (
-            cube.place == opponent_side and cube.level > state.cube_value
-        )
-        if not offered:
+
+        def offered_by(doubler: int) -> bool:
+            return cube.place == "offered" or (
+                cube.place == self.side(1 - doubler) and cube.level > state.cube_value
+            )
+
+        if not offered_by(player) and not offered_by(1 - player):
             return False
+        if state.phase is Phase.ROLL and offered_by(1 - player):
+            # His opponent may have doubled after a roll of his the camera missed
+            # left him no play (:meth:`_likely_dances`).
+            dances = self._likely_dances(state.position)
+            if dances:
+                danced = state.roll(*dances[0], player=player).play(state.position)
+                if danced.phase is Phase.ROLL and danced.can_double(1 - player) is None:
+                    self._unseen_dance(player, dances)
+                    state, player = self.state, 1 - player
+        if not offered_by(player):
+            return False
+        opponent_side = self.side(1 - player)
         code = state.can_double(player)
         if code is not None:
             self._illegal_double(player, code)

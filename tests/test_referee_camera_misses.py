@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from gammoneye.engine.events import (
     CorrectionEvent,
+    DoubleEvent,
     MoveEvent,
     OpeningRollEvent,
     RollEvent,
@@ -16,6 +17,7 @@ from gammoneye.engine.referee import (
     CHANGED_PLAY_NOTE,
     REROLL_NOTE,
     RESYNC_NOTE,
+    UNSEEN_DANCE_NOTE,
     UNSEEN_DROP_NOTE,
     UNSEEN_ROLL_NOTE,
     UNSEEN_TAKE_NOTE,
@@ -486,3 +488,113 @@ def test_a_double_offered_with_its_face_read_unsure_is_to_the_proper_level() -> 
     sure.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
     events = sure.see(Sighting(ExactCheckers(p0), cube=SeenCube(32, "offered")))
     assert events[0].value == 2 and events[0].requested_value == 32
+
+
+def _board(**points: int) -> tuple[int, ...]:
+    """A side's checkers: ``p6=2`` two on his 6-point, ``bar=1`` one on the bar."""
+    out = [0] * 25
+    for name, n in points.items():
+        out[24 if name == "bar" else int(name[1:]) - 1] = n
+    assert sum(out) == 15
+    return tuple(out)
+
+
+#: Player 1 on the bar against player 0's points 1 to 5: he dances unless he rolls a 6
+#: (25 rolls in 36).
+CLOSED = Position(
+    (_board(p1=2, p2=2, p3=2, p4=2, p5=2, p13=5), _board(bar=1, p6=5, p8=3, p13=6)), 0
+)
+#: Player 1 on the bar, only player 0's 6-point made: he dances with 66 alone.
+OPEN = Position(
+    (_board(p6=2, p8=3, p11=3, p13=5, p24=2), _board(bar=1, p6=5, p8=3, p13=4, p24=2)), 0
+)
+
+
+def _player_1_on_roll_at(position: Position) -> Referee:
+    """A match where player 1 is on roll, the checkers as ``position`` (taken from the
+    board after player 0's opening roll, as a referee does when turns went by unseen)."""
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    ref.see(Sighting(ExactCheckers(START)))
+    opening = (SeenDie(5, half="right", at=(20.0, 0.0)), SeenDie(2, half="left", at=(-20.0, 0.0)))
+    ref.see(Sighting(ExactCheckers(START), dice=opening))
+    data = {"action": "resync", "player": 0, "after": position.position_id(), "on_roll": 1}
+    events = [*ref.events, CorrectionEvent(seq=len(ref.events), data=data, target_seq=None)]
+    ref = Referee.resume(ref.config, events)
+    assert ref.state.on_roll == 1 and ref.state.dice is None
+    assert ref.state.position == position.with_turn(1)
+    return ref
+
+
+#: Player 0's 31, in his own right half ("right"): player 1's wrong half.
+HIS_31 = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
+
+
+def test_a_roll_in_the_wrong_half_after_a_glimpsed_roll_is_the_opponents() -> None:
+    """Player 1, on the bar, rolled: one of his dice was glimpsed, then gone with no
+    checker moved. Dice in player 0's half are then player 0's roll, after player 1's
+    dance, not player 1's in the wrong half [001 4.1(iv)(a)]."""
+    ref = _player_1_on_roll_at(CLOSED)
+    assert ref.see(Sighting(ExactCheckers(CLOSED), dice=(SeenDie(4, half="left", p=0.5),))) == []
+    assert ref.see(Sighting(ExactCheckers(CLOSED))) == []
+    events = ref.see(Sighting(ExactCheckers(CLOSED), dice=HIS_31))
+    assert [e.TYPE for e in events] == ["roll", "move", "roll"]
+    dance, empty, roll = events
+    assert isinstance(dance, RollEvent) and dance.player == 1 and dance.note == UNSEEN_DANCE_NOTE
+    assert dance.dice == (4, 4) or (4 in dance.dice and 6 not in dance.dice)
+    assert isinstance(empty, MoveEvent) and empty.legal and empty.play == ""
+    assert roll.player == 0 and roll.dice == (3, 1) and ref.state.on_roll == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # nothing glimpsed: his roll, in the wrong half, though 25 rolls in 36 dance
+    ref = _player_1_on_roll_at(CLOSED)
+    [invalid] = ref.see(Sighting(ExactCheckers(CLOSED), dice=HIS_31))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("wrong_half",)
+
+
+def test_a_wrong_half_roll_played_by_the_opponent_was_his_after_a_dance() -> None:
+    """Taken for player 1's roll in the wrong half, the 31 is then played by player 0:
+    player 1 had danced (66, his only dancing roll) unseen. The invalid roll is
+    withdrawn and the turns recorded as they went."""
+    ref = _player_1_on_roll_at(OPEN)
+    ref.see(Sighting(ExactCheckers(OPEN), dice=HIS_31))
+    played = Position((_moved(OPEN.boards[0], (13, 10), (11, 10)), OPEN.boards[1]), 0)
+    # played, his dice still down: the turns are put right, his play waits for the dice
+    events = ref.see(Sighting(ExactCheckers(played), dice=HIS_31))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "roll"]
+    fix, dance, empty, roll = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "dance_unseen"
+    assert isinstance(dance, RollEvent) and dance.dice == (6, 6) and dance.note == UNSEEN_DANCE_NOTE
+    assert empty.player == 1 and empty.play == ""
+    assert roll.player == 0 and roll.dice == (3, 1)
+    [move] = ref.see(Sighting(ExactCheckers(played)))
+    assert isinstance(move, MoveEvent) and move.player == 0 and move.legal
+    assert move.after == played.position_id()
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    game = record_from_events(ref.events).games[0]
+    assert [(a.player, a.dice) for a in game.actions[-2:]] == [(1, (6, 6)), (0, (3, 1))]
+    # player 1 himself plays the 31 from the bar: it was his roll, judged as it was
+    ref = _player_1_on_roll_at(OPEN)
+    ref.see(Sighting(ExactCheckers(OPEN), dice=HIS_31))
+    entered = Position((OPEN.boards[0], _moved(OPEN.boards[1], (25, 22), (6, 5))), 1)
+    events = ref.see(Sighting(ExactCheckers(entered)))
+    assert "correction" not in [e.TYPE for e in events]
+    assert [e.player for e in events if isinstance(e, MoveEvent)] == [1]
+
+
+def test_a_double_after_a_glimpsed_roll_left_the_board_as_it_was_is_the_opponents() -> None:
+    """A die of player 1's was glimpsed, then gone with no checker moved, and the cube
+    is offered: he rolled and danced (he may not double after rolling [001 4.4(ii)]);
+    the double is player 0's."""
+    ref = _player_1_on_roll_at(OPEN)
+    ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(64, "centre")))
+    ref.see(Sighting(ExactCheckers(OPEN), dice=(SeenDie(6, half="left", p=0.5),)))
+    ref.see(Sighting(ExactCheckers(OPEN)))
+    events = ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(2, "offered")))
+    assert [e.TYPE for e in events] == ["roll", "move", "double"]
+    assert events[0].player == 1 and events[0].dice == (6, 6)
+    assert isinstance(events[2], DoubleEvent) and events[2].player == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # nothing glimpsed: player 1 doubles
+    ref = _player_1_on_roll_at(OPEN)
+    ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(64, "centre")))
+    [double] = ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(2, "offered")))
+    assert isinstance(double, DoubleEvent) and double.player == 1
