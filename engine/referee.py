@@ -851,8 +851,6 @@ class Referee:
         )
         self._rebuild()
         self._unseen_dance(roller, dances)
-        if self.state.phase is not Phase.ROLL:
-            return True  # the dance ended nothing, but be safe
         self._need_clear = False
         self._roll(other, judged_dice)
         if self.state.phase is Phase.MOVE:
