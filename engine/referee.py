@@ -801,8 +801,9 @@ class Referee:
     ) -> bool:
         """The roll judged invalid only for lying in the wrong half was the opponent's:
         the roller's own roll was missed and left him no play, and now the opponent's
-        checkers have moved as a play of the numbers judged (a play of the roller's
-        would not show that). The invalid roll is withdrawn (``correction``,
+        checkers have moved as a play of the numbers judged, or of numbers they may
+        have been misread for (a play of the roller's would not show that; the dice
+        are then read again, ``reread_dice``). The invalid roll is withdrawn (``correction``,
         ``action: dance_unseen``), the dance recorded (:meth:`_unseen_dance`), the
         opponent's roll counted, and his play decided as any other: once his dice are
         lifted. Returns whether that was so."""
@@ -834,16 +835,32 @@ class Referee:
         if not dances:
             return False
         evidence = s.checkers
-        roll = (max(judged), min(judged))
-        mine_ll = self.best_result(before, roll, evidence)[0]
+        first = (max(judged), min(judged))
+        mine_ll = self.best_result(before, first, evidence)[0]
         danced = state.roll(*dances[0], player=roller).play(before)
-        theirs_ll, theirs, _ = self.best_result(danced.position, roll, evidence)
-        if (
-            theirs == danced.position
-            or not self._explains(evidence, theirs_ll)
-            or theirs_ll <= mine_ll
-        ):
+        # The dice as judged, or as they lie now where they still do, may have been
+        # misread: another roll they leave likely enough (``ILLEGAL_LOG_ODDS``) will do.
+        theirs_now = [d for d in dice if d.half == self.right_half(other)]
+        seen = [judged_dice, *([theirs_now] if len(theirs_now) == 2 else [])]
+
+        def prior(roll: tuple[int, int]) -> float:
+            return sum(_roll_log_p(d, roll) for d in seen)
+
+        base = prior(first)
+        best: tuple[tuple[bool, float, float], tuple[int, int]] | None = None
+        for roll in combinations_with_replacement(range(6, 0, -1), 2):
+            p = prior(roll)
+            if roll != first and p - base < ILLEGAL_LOG_ODDS:
+                continue
+            ll, pos, _ = self.best_result(danced.position, roll, evidence)
+            if pos == danced.position or not self._explains(evidence, ll) or ll <= mine_ll:
+                continue
+            key = (roll == first, p, ll)
+            if best is None or key > best[0]:
+                best = (key, roll)
+        if best is None:
             return False
+        roll = best[1]
         self._emit(
             CorrectionEvent,
             data={"action": "dance_unseen", "withdraws": [invalid.seq]},
@@ -854,6 +871,8 @@ class Referee:
         self._need_clear = False
         self._roll(other, judged_dice)
         if self.state.phase is Phase.MOVE:
+            if roll != first:
+                self._reread_dice(roll)
             self._see_move(s, dice)
         return True
 

@@ -571,6 +571,16 @@ def test_a_wrong_half_roll_played_by_the_opponent_was_his_after_a_dance() -> Non
     assert Referee.resume(ref.config, ref.events).state == ref.state
     game = record_from_events(ref.events).games[0]
     assert [(a.player, a.dice) for a in game.actions[-2:]] == [(1, (6, 6)), (0, (3, 1))]
+    # the 2 of player 0's 32 read unsure as a 1: read again from his play
+    ref = _player_1_on_roll_at(OPEN)
+    unsure = (HIS_31[0], SeenDie(1, p=0.6, half="right", at=(25.0, 5.0)))
+    ref.see(Sighting(ExactCheckers(OPEN), dice=unsure))
+    played = Position((_moved(OPEN.boards[0], (13, 10), (13, 11)), OPEN.boards[1]), 0)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "roll", "correction", "move"]
+    assert events[4].data["action"] == "reread_dice" and events[4].data["dice"] == [3, 2]
+    assert events[5].player == 0 and events[5].dice == (3, 2) and events[5].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
     # player 1 himself plays the 31 from the bar: it was his roll, judged as it was
     ref = _player_1_on_roll_at(OPEN)
     ref.see(Sighting(ExactCheckers(OPEN), dice=HIS_31))
