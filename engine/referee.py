@@ -77,6 +77,9 @@ from .position import BAR, Position
 ILLEGAL_MARGIN = 6.0
 #: How sure a die must look before it counts as cocked or on a checker.
 DIE_FAULT_P = 0.5
+#: How soft, in checker diameters, the call "on a checker" is across a pile's edge
+#: (:func:`on_checker_p`).
+ON_CHECKER_SOFT = 0.09
 #: Penalty per checker out of place for :class:`ExactCheckers`.
 EXACT_PENALTY = 10.0
 
@@ -143,6 +146,13 @@ class SeenDie:
     #: Where it lies on the board (centimetres in board space), when known: tells a
     #: new roll of the same numbers from dice left lying.
     at: tuple[float, float] | None = None
+    #: The point it stands over, when known: (the bottom seat's number of the point,
+    #: how far from the point's base, how far outside the point's strip (< 0:
+    #: inside), both in checker diameters). Before a roll counts, the checkers are
+    #: those of the position confirmed, and whether the die lies on one is told from
+    #: them (:func:`on_checker_p`) rather than from ``on_checker``, which the camera
+    #: judged from the checkers it counted around the die.
+    over: tuple[int, float, float] | None = None
 
     def __post_init__(self) -> None:
         if self.value not in range(1, 7):
@@ -684,9 +694,21 @@ class Referee:
             out.append("cocked")
         if die.half is None:
             out.append("off_board")
-        elif die.on_checker >= DIE_FAULT_P and self.state.profile.die_on_checker_invalid:
+        elif self._on_checker(die) >= DIE_FAULT_P and self.state.profile.die_on_checker_invalid:
             out.append("on_checker")
         return out
+
+    def _on_checker(self, die: SeenDie) -> float:
+        """How likely ``die`` lies on a checker: before a roll counts, from the point
+        it stands over and the checkers the position confirmed has there; else (the
+        checkers may be moving) as the camera judged."""
+        if die.over is None or self.state.phase is not Phase.ROLL:
+            return die.on_checker
+        n, depth, side = die.over
+        bottom = self.config.bottom_player
+        boards = self.state.position.boards
+        count = boards[bottom][n - 1] or boards[1 - bottom][24 - n]
+        return on_checker_p(depth, side, count)
 
     def roll_faults(self, player: int, dice: Sequence[SeenDie]) -> list[str]:
         """Why a roll of these dice by ``player`` is not valid (empty: valid)
@@ -1783,6 +1805,23 @@ _UNDOABLE_AFTER_MOVE = (FlagEvent, FlagClearedEvent, RollInvalidEvent, Correctio
 #: (:meth:`Referee._see_changed_play`): as above, less the opponent's roll, even
 #: an invalid one.
 _CHANGEABLE_AFTER_MOVE = (FlagEvent, FlagClearedEvent, CorrectionEvent)
+
+
+def on_checker_p(depth: float, side: float, count: int) -> float:
+    """How likely a die lies on a pile of ``count`` checkers (five to a row, as they
+    are stacked) when it stands ``depth`` checker diameters from the point's base and
+    ``side`` outside the point's strip: 1 well inside the pile, 0 well outside, soft
+    over ``ON_CHECKER_SOFT`` across its edge.
+
+    >>> round(on_checker_p(1.2, -0.3, 2), 3), round(on_checker_p(1.2, -0.3, 1), 3)
+    (0.966, 0.098)
+    >>> on_checker_p(0.5, -0.3, 0)
+    0.0
+    """
+    if count <= 0:
+        return 0.0
+    outside = max(side, -depth, depth - min(count, 5))
+    return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, outside / ON_CHECKER_SOFT))))
 
 
 def _negated_id(position: Position) -> tuple[int, ...]:

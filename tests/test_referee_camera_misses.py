@@ -608,3 +608,25 @@ def test_a_double_after_a_glimpsed_roll_left_the_board_as_it_was_is_the_opponent
     ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(64, "centre")))
     [double] = ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(2, "offered")))
     assert isinstance(double, DoubleEvent) and double.player == 1
+
+
+def test_a_die_on_a_checker_is_told_from_the_checkers_confirmed() -> None:
+    """Before a roll counts the checkers are those of the position confirmed: a die
+    alone on an empty point, counted by the camera as a checker under it, is no die on
+    a checker; a die on a pile the camera lost under it is [001 4.1(iv)(c)]."""
+    ref, p0 = _opened_52()  # player 1 on roll; his right half is "left"
+    # point 10 (the bottom seat's number) is empty; the camera says "on a checker"
+    alone = SeenDie(5, half="left", on_checker=0.99, over=(10, 0.5, -0.3), at=(-20.0, 3.0))
+    other = SeenDie(2, half="left", over=(9, 3.0, -0.2), at=(-25.0, 3.0))
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(alone, other)))
+    assert isinstance(roll, RollEvent) and roll.dice == (5, 2)
+    # point 12 holds player 1's five checkers of his 13-point: a die at their middle
+    ref, p0 = _opened_52()
+    on_pile = SeenDie(5, half="left", on_checker=0.0, over=(12, 2.5, -0.3), at=(-20.0, 3.0))
+    [invalid] = ref.see(Sighting(ExactCheckers(p0), dice=(on_pile, other)))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("on_checker",)
+    # beyond the pile's end, or beside its strip: not on it
+    ref, p0 = _opened_52()
+    past = SeenDie(5, half="left", on_checker=0.9, over=(12, 5.4, -0.3), at=(-20.0, 3.0))
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(past, other)))
+    assert isinstance(roll, RollEvent)

@@ -128,3 +128,28 @@ def test_a_sighting_places_each_die_on_the_field_in_cm() -> None:
     assert seen[0].at == (1000 * FIELD_WIDTH_CM / 1000, 400 * FIELD_WIDTH_CM / 1000)
     assert seen[1].at is None  # no place read, none said
     assert sighting_of(reading, COLOURS, 0).dice[0].at is None
+
+
+def test_a_die_is_placed_over_the_point_whose_strip_it_stands_in() -> None:
+    from gammoneye.calibration.boardspace import BoardSpace, Orientation
+    from gammoneye.vision.read import CHECKER, BoardReader
+    from gammoneye.vision.sighting import sighting_of
+
+    space, orient = BoardSpace(), Orientation(0, home_right=True)
+    along = CHECKER * space.point_width
+    for n in (1, 10, 12, 13, 24):
+        x, y, d = space.point_base(n, orient)
+        over = BoardReader._over_point(space, orient, (x + 0.1 * along, y + d * 2.5 * along))
+        assert over is not None and over[0] == n
+        assert abs(over[1] - 2.5) < 1e-3 and abs(over[2] - (0.1 - 0.5)) < 1e-3
+    # on the bar, more than half a checker's width from every strip: over none
+    assert BoardReader._over_point(space, orient, (space.width / 2, space.height / 2)) is None
+    # a mirrored board numbers its points the other way round
+    x, y, d = space.point_base(1, Orientation(0, home_right=False))
+    spot = (x, y + d * 0.5 * along)
+    assert BoardReader._over_point(space, Orientation(0, home_right=False), spot)[0] == 1
+    # and the referee gets it
+    points = tuple(PointReading(n, {(None, 0): 1.0}) for n in range(1, 25))
+    die = DieReading({5: 1.0}, cocked=0.0, half="right", over=(3, 0.5, -0.3))
+    reading = BoardReading(COLOURS, points, dice=(die,))
+    assert sighting_of(reading, COLOURS, 0).dice[0].over == (3, 0.5, -0.3)

@@ -360,16 +360,16 @@ class BoardReader:
                 if not keep_die(d.score, v):
                     continue
                 half, off_board = self._half(space, u, w)
+                spot = self._footprint(d.box, to_board)
                 dice.append(
                     DieReading(
                         {k + 1: float(v[k]) for k in range(6)},
                         d.cocked_probability(c),
                         half,
-                        on_checker=self._on_checker(
-                            space, orient, best, self._footprint(d.box, to_board)
-                        ),
+                        on_checker=self._on_checker(space, orient, best, spot),
                         off_board=off_board,
                         image_xy=d.centre,
+                        over=None if half is None else self._over_point(space, orient, spot),
                     )
                 )
         cube = None
@@ -484,6 +484,27 @@ class BoardReader:
         if not np.isfinite(nearest):
             return 0.0
         return float(1.0 / (1.0 + np.exp(nearest / (ON_CHECKER_SOFT * pw))))
+
+    @staticmethod
+    def _over_point(
+        space: BoardSpace, orient: Orientation, spot: tuple[float, float]
+    ) -> tuple[int, float, float] | None:
+        """The point a die standing at ``spot`` (board space) is over, for
+        :attr:`DieReading.over`: the one whose strip's middle is nearest across,
+        counted from the base of its own row (within half the field's depth); None
+        when the die stands half a checker's width or more outside every strip."""
+        u, v = spot
+        along = CHECKER * space.point_width
+        best: tuple[int, float, float] | None = None
+        for n in range(1, 25):
+            x, y, d = space.point_base(n, orient)
+            depth = (v - y) * d / along
+            if not -1.0 <= depth <= space.height / 2 / along:
+                continue
+            side = (abs(u - x) - along / 2) / along
+            if best is None or side < best[2]:
+                best = (n, round(depth, 3), round(side, 3))
+        return best if best is not None and best[2] < 0.5 else None
 
     @staticmethod
     def _cube_place(space: BoardSpace, u: float, v: float) -> str:

@@ -88,6 +88,12 @@ class DieReading:
     on_checker: float = 0.0
     off_board: float = 0.0
     image_xy: tuple[float, float] | None = None
+    #: The point whose strip it stands in (the bottom player's number), how far from
+    #: that point's base and how far outside the strip's edge (< 0: inside), both in
+    #: checker diameters; None off the points. A referee who knows the checkers
+    #: there tells from it whether the die lies on one, without trusting the counts
+    #: read around a die (a die alone on a point is often counted as a checker).
+    over: tuple[int, float, float] | None = None
 
     def __post_init__(self) -> None:
         if any(v not in range(1, 7) for v in self.values):

@@ -97,6 +97,7 @@ def sighting_of(
             half=d.half,
             on_checker=d.on_checker,
             at=_place_cm(d.image_xy, homography, space),
+            over=d.over,
         )
         for d in reading.dice
     )
