@@ -108,6 +108,9 @@ UNSEEN_DROP_NOTE = "not seen: the checkers were set up for the next game"
 UNSEEN_ROLL_NOTE = "not seen: read from the play"
 #: The note on a dance the camera did not see, read from the opponent's roll after it.
 UNSEEN_DANCE_NOTE = "not seen: no play, read from his opponent's turn after it"
+#: The note on an invalid roll told from one die of it, seen in the wrong half before
+#: the roller rolled again in his own.
+WRONG_HALF_DIE_NOTE = "one die seen in the wrong half, then rolled again: the roll before was void"
 #: The note on an illegal play whose result, as seen, is no position at all (its
 #: ``after`` is then the position before): the record must say so for a resume.
 UNSEEN_RESULT_NOTE = "the position seen is impossible"
@@ -337,6 +340,9 @@ class Referee:
         self._roll_unseen = False
         # A die seen in the roller's half when no whole roll was (see _see_unseen_roll).
         self._glimpsed: tuple[SeenDie, ...] = ()
+        # A die seen alone in the opponent's half before the roller's roll counted
+        # (see _note_wrong_half).
+        self._wrong_half_die: SeenDie | None = None
         # The match as it stood before this game's opening roll (to read it again).
         self._before_opening = state
         self._now: dict[str, Any] = {}
@@ -545,6 +551,8 @@ class Referee:
             self._see_answer(sighting, dice)
         elif phase is Phase.MOVE:
             self._see_move(sighting, dice)
+        if self.state.phase is Phase.ROLL and self.flag is None and self._by_halves():
+            self._note_wrong_half(dice)
         if sighting.cube is not None:
             self._last_cube = sighting.cube
         return self.events[first:]
@@ -735,6 +743,21 @@ class Referee:
         if len(mine) == 1 and not self._need_clear:
             self._glimpsed = tuple(mine)
 
+    def _note_wrong_half(self, dice: Sequence[SeenDie]) -> None:
+        """One die alone in the right half of the opponent of the
+        player on roll, none in his own and none of the opponent's last roll lying
+        there: kept; should his roll then come in his own half, the die was of a roll
+        he made in the wrong half, its other die missed, and he rolled again
+        (:meth:`_roll`)."""
+        roller = self.state.on_roll
+        theirs = [d for d in dice if d.half == self.right_half(1 - roller)]
+        if len(theirs) != 1 or len(dice) != 1 or self._need_clear:
+            return
+        die = theirs[0]
+        if any(_near_known(die, r) for r in self._rolled):
+            return
+        self._wrong_half_die = die
+
     def _see_roll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
         if self._by_halves():
             self._note_glimpse(dice)
@@ -811,7 +834,7 @@ class Referee:
                 r,
             ),
         )
-        self._glimpsed = ()
+        self._glimpsed, self._wrong_half_die = (), None
         self._before_roll, self._roll_unseen = state, True
         self.state = state.roll(*roll, player=roller)
         self._rolled = ()
@@ -936,7 +959,7 @@ class Referee:
         legal = self._explains(evidence, ll) and pos != before
         if not legal and not self._glimpsed and judged is None:
             return False  # no die was ever seen: his dice may still be down, unseen
-        self._glimpsed = ()
+        self._glimpsed, self._wrong_half_die = (), None
         self._before_roll, self._roll_unseen = state, True
         self.state = state.roll(*roll, player=roller)
         self._rolled = ()
@@ -1078,6 +1101,24 @@ class Referee:
     def _roll(self, player: int, dice: Sequence[SeenDie], note: str | None = None) -> None:
         values = (dice[0].value, dice[1].value)
         reasons = self.roll_faults(player, dice)
+        seen_astray, self._wrong_half_die = self._wrong_half_die, None
+        if (
+            seen_astray is not None
+            and not reasons
+            and self.state.phase is Phase.ROLL
+            and self.state.on_roll == player
+            and not any(_near_known(seen_astray, d) for d in dice)
+        ):
+            # A roll before this one, in the wrong half, one die of it seen: void,
+            # and rolled again [001 4.1(iv)(a)].
+            self.state = self.state.invalid_roll(player=player)
+            self._emit(
+                RollInvalidEvent,
+                player=player,
+                dice=None,
+                reasons=("wrong_half",),
+                note=WRONG_HALF_DIE_NOTE,
+            )
         if reasons:
             self.state = self.state.invalid_roll(player=player)
             self._emit(RollInvalidEvent, player=player, dice=values, reasons=tuple(reasons))
@@ -1479,6 +1520,7 @@ class Referee:
 
     def _legal_move(self, after: Position, text: str) -> None:
         state = self.state
+        self._wrong_half_die = None
         assert state.dice is not None
         self._emit(
             MoveEvent,
@@ -1880,6 +1922,11 @@ def _same_die(a: SeenDie, b: SeenDie) -> bool:
 def _near(a: SeenDie, b: SeenDie) -> bool:
     assert a.at is not None and b.at is not None
     return abs(a.at[0] - b.at[0]) + abs(a.at[1] - b.at[1]) <= SAME_PLACE_CM
+
+
+def _near_known(a: SeenDie, b: SeenDie) -> bool:
+    """Whether two dice lie in the same place, as far as it is known (else not)."""
+    return a.at is not None and b.at is not None and _near(a, b)
 
 
 def _dice_key(dice: Sequence[SeenDie]) -> tuple[tuple[int, str, tuple[int, ...]], ...]:

@@ -21,6 +21,7 @@ from gammoneye.engine.referee import (
     UNSEEN_DROP_NOTE,
     UNSEEN_ROLL_NOTE,
     UNSEEN_TAKE_NOTE,
+    WRONG_HALF_DIE_NOTE,
     ExactCheckers,
     Referee,
     RefereeConfig,
@@ -630,3 +631,27 @@ def test_a_die_on_a_checker_is_told_from_the_checkers_confirmed() -> None:
     past = SeenDie(5, half="left", on_checker=0.9, over=(12, 5.4, -0.3), at=(-20.0, 3.0))
     [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(past, other)))
     assert isinstance(roll, RollEvent)
+
+
+def test_one_die_seen_in_the_wrong_half_then_a_roll_in_his_own_was_a_roll_again() -> None:
+    """Player 1 rolled into player 0's half, only one die of it found; he picked the
+    dice up and rolled again in his own half: the roll before was void, in the wrong
+    half [001 4.1(iv)(a)] — recorded, its numbers unknown."""
+    ref, p0 = _opened_52()  # player 1 on roll; his right half is "left"
+    stray = SeenDie(4, p=0.5, half="right", at=(10.0, 8.0))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(stray,))) == []
+    assert ref.see(Sighting(ExactCheckers(p0))) == []
+    his = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=his))
+    assert [e.TYPE for e in events] == ["roll_invalid", "roll"]
+    invalid, roll = events
+    assert isinstance(invalid, RollInvalidEvent) and invalid.player == 1
+    assert invalid.dice is None and invalid.reasons == ("wrong_half",)
+    assert invalid.note == WRONG_HALF_DIE_NOTE
+    assert roll.player == 1 and roll.dice == (6, 5)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # a die where player 0's opening die lay is his, not a roll of player 1's
+    ref, p0 = _opened_52()
+    left_lying = SeenDie(5, half="right", at=(20.5, 0.2))
+    ref.see(Sighting(ExactCheckers(p0), dice=(left_lying,)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his))] == ["roll"]
