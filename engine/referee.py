@@ -108,6 +108,9 @@ UNSEEN_DROP_NOTE = "not seen: the checkers were set up for the next game"
 UNSEEN_ROLL_NOTE = "not seen: read from the play"
 #: The note on a dance the camera did not see, read from the opponent's roll after it.
 UNSEEN_DANCE_NOTE = "not seen: no play, read from his opponent's turn after it"
+#: The note on a roll judged invalid that the roller took as valid: it left him no
+#: play, he lifted his dice, and his opponent's turn followed.
+JUDGED_DANCE_NOTE = "judged invalid, taken as valid: no play, his opponent's turn followed"
 #: The note on an invalid roll told from one die of it, seen in the wrong half before
 #: the roller rolled again in his own.
 WRONG_HALF_DIE_NOTE = "one die seen in the wrong half, then rolled again: the roll before was void"
@@ -814,17 +817,27 @@ class Referee:
 
     def _likely_dances(self, position: Position) -> list[tuple[int, int]]:
         """The rolls that leave the player on roll no play, when he is likely to have
-        rolled one unseen: a die of his was glimpsed since the last play and is gone,
-        the checkers unmoved. Else none: a missed roll is no likelier for a player who
-        would often dance (on the bar against a closed board) — a camera that sees
-        dice at all sees most of them, and rolls in the wrong half happen there too."""
-        return self._dancing_rolls(position) if self._glimpsed else []
+        rolled one and danced: his roll judged invalid this turn, if its numbers leave
+        him no play (he took it as valid, the fault the camera's, and lifted his dice
+        with nothing to move); else every dancing roll, when a die of his was glimpsed
+        since the last play and is gone, the checkers unmoved. Else none: a missed
+        roll is no likelier for a player who would often dance (on the bar against a
+        closed board) — a camera that sees dice at all sees most of them, and rolls
+        in the wrong half happen there too."""
+        dances = self._dancing_rolls(position)
+        judged = self._judged_roll(self.state.on_roll)
+        if judged is not None:
+            roll = (max(judged), min(judged))
+            return [roll] if roll in dances else []
+        return dances if self._glimpsed else []
 
     def _unseen_dance(self, roller: int, dances: Sequence[tuple[int, int]]) -> None:
-        """Record a roll of ``roller`` the camera missed and that left him no play:
-        the likeliest of ``dances`` given a die glimpsed in his half (else the first
-        non-double), ``UNSEEN_DANCE_NOTE``, then his empty play."""
+        """Record a roll of ``roller`` that left him no play, made without the camera
+        seeing it, or judged invalid and taken by him as valid: the likeliest of
+        ``dances`` given a die glimpsed in his half (else the first non-double),
+        ``UNSEEN_DANCE_NOTE`` or ``JUDGED_DANCE_NOTE``, then his empty play."""
         state = self.state
+        note = UNSEEN_DANCE_NOTE if self._judged_roll(roller) is None else JUDGED_DANCE_NOTE
         glimpsed = self._glimpsed[:1]
         roll = max(
             dances,
@@ -838,7 +851,7 @@ class Referee:
         self._before_roll, self._roll_unseen = state, True
         self.state = state.roll(*roll, player=roller)
         self._rolled = ()
-        self._emit(RollEvent, player=roller, dice=roll, note=UNSEEN_DANCE_NOTE)
+        self._emit(RollEvent, player=roller, dice=roll, note=note)
         self._legal_move(state.position, "")
 
     def _see_dance_then_roll(

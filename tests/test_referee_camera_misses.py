@@ -15,6 +15,7 @@ from gammoneye.engine.events import (
 from gammoneye.engine.position import Position
 from gammoneye.engine.referee import (
     CHANGED_PLAY_NOTE,
+    JUDGED_DANCE_NOTE,
     REROLL_NOTE,
     RESYNC_NOTE,
     UNSEEN_DANCE_NOTE,
@@ -655,3 +656,41 @@ def test_one_die_seen_in_the_wrong_half_then_a_roll_in_his_own_was_a_roll_again(
     left_lying = SeenDie(5, half="right", at=(20.5, 0.2))
     ref.see(Sighting(ExactCheckers(p0), dice=(left_lying,)))
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his))] == ["roll"]
+
+
+def test_a_roll_judged_invalid_that_danced_is_taken_as_valid_when_the_opponent_goes_on() -> None:
+    """Player 1's 66 looked cocked; it left him no play, he lifted the dice without
+    rolling again, and player 0 doubled (or rolled): the roll stood, a dance."""
+    his_66 = (
+        SeenDie(6, half="left", cocked=0.8, at=(-20.0, 3.0)),
+        SeenDie(6, half="left", at=(-25.0, 3.0)),
+    )
+    ref = _player_1_on_roll_at(OPEN)
+    ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(64, "centre")))
+    [invalid] = ref.see(Sighting(ExactCheckers(OPEN), dice=his_66, cube=SeenCube(64, "centre")))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("cocked",)
+    assert ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(64, "centre"))) == []
+    events = ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(2, "offered")))
+    assert [e.TYPE for e in events] == ["roll", "move", "double"]
+    assert events[0].dice == (6, 6) and events[0].note == JUDGED_DANCE_NOTE
+    assert isinstance(events[2], DoubleEvent) and events[2].player == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # player 0 rolls instead: in his own half, his roll
+    ref = _player_1_on_roll_at(OPEN)
+    ref.see(Sighting(ExactCheckers(OPEN), dice=his_66))
+    ref.see(Sighting(ExactCheckers(OPEN)))
+    events = ref.see(Sighting(ExactCheckers(OPEN), dice=HIS_31))
+    assert [e.TYPE for e in events] == ["roll", "move", "roll"]
+    assert events[2].player == 0 and events[2].dice == (3, 1)
+    # a judged roll that would have let him play: no dance; the double is his, and
+    # after an invalid roll not his to make [001 4.4(ii)]
+    his_31 = (
+        SeenDie(3, half="left", cocked=0.8, at=(-20.0, 3.0)),
+        SeenDie(1, half="left", at=(-25.0, 3.0)),
+    )
+    ref = _player_1_on_roll_at(OPEN)
+    ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(64, "centre")))
+    ref.see(Sighting(ExactCheckers(OPEN), dice=his_31, cube=SeenCube(64, "centre")))
+    ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(64, "centre")))
+    events = ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(2, "offered")))
+    assert "move" not in [e.TYPE for e in events]
