@@ -1477,7 +1477,11 @@ class Referee:
         if not self._explains(evidence, ll) or score <= read_ll + read_prior:
             return False
         misread = 2 - sum((Counter(roll) & Counter(read)).values())
-        if score - ll - read_prior < ILLEGAL_LOG_ODDS * max(1, misread):
+        # A double read as another roll and played as the double: an illegal play would
+        # have moved twice as many checkers as the roll allowed, which players do not
+        # do (they miscount a distance, or leave a die unplayed); half the odds.
+        doubled = roll[0] == roll[1] and read[0] != read[1] and roll[0] in read
+        if score - ll - read_prior < ILLEGAL_LOG_ODDS * max(1, misread) * (2 if doubled else 1):
             # the dice as read are far likelier than the roll that would make the
             # play legal: a die misread is no likelier than an illegal play
             return False

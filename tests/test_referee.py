@@ -403,6 +403,23 @@ def test_one_die_read_fairly_surely_is_believed_and_the_play_flagged() -> None:
     assert play(0.6) == ["correction", "move"]
 
 
+def test_a_double_read_as_another_roll_and_played_as_the_double_is_read_again() -> None:
+    """Player 1's 66 read as 64, the 4 at 0.82 (a 6 with 0.036, under 1/20 of that);
+    he plays four sixes. An illegal play would move twice the checkers the roll
+    allows, which players do not do: the 4 is read again as a 6."""
+    ref, start = _opened_52()
+    p0 = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
+    ref.see(Sighting(ExactCheckers(p0)))
+    dice = (SeenDie(6, p=0.95, half="left"), SeenDie(4, p=0.82, half="left"))
+    ref.see(Sighting(ExactCheckers(p0), dice=dice))
+    board = p0.boards[1]
+    for src, dst in ((24, 18), (24, 18), (13, 7), (13, 7)):
+        board = tuple(_moved(board, src, dst))
+    events = ref.see(Sighting(ExactCheckers(Position((p0.boards[0], board), 1))))
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert events[1].dice == (6, 6) and events[1].legal
+
+
 def test_invalid_rolls_by_profile() -> None:
     wbf = Referee(RefereeConfig(profile="wbf", match_length=3))
     konstanz = Referee(RefereeConfig(profile="konstanz"))
