@@ -108,6 +108,9 @@ UNSEEN_DROP_NOTE = "not seen: the checkers were set up for the next game"
 UNSEEN_ROLL_NOTE = "not seen: read from the play"
 #: The note on a dance the camera did not see, read from the opponent's roll after it.
 UNSEEN_DANCE_NOTE = "not seen: no play, read from his opponent's turn after it"
+#: How many of a player's likeliest plays are tried as the turn the camera missed
+#: before his opponent's play (:meth:`Referee._see_dance_then_roll`).
+UNSEEN_TURN_TRIES = 12
 #: The note on a roll judged invalid that the roller took as valid: it left him no
 #: play, he lifted his dice, and his opponent's turn followed.
 JUDGED_DANCE_NOTE = "judged invalid, taken as valid: no play, his opponent's turn followed"
@@ -889,13 +892,27 @@ class Referee:
         if self.roll_faults(other, judged_dice):
             return False
         before = state.position
-        dances = self._dancing_rolls(before)
-        if not dances:
-            return False
         evidence = s.checkers
         first = (max(judged), min(judged))
         mine_ll = self.best_result(before, first, evidence)[0]
-        danced = state.roll(*dances[0], player=roller).play(before)
+        # The roller's turn the camera missed: a dance, or a play of any roll.
+        dances = self._dancing_rolls(before)
+        turns: list[tuple[tuple[int, int] | None, Position, str]] = []
+        if dances:
+            turns.append((None, before, ""))
+        # His play is judged with his opponent's on the board too: his likeliest
+        # results alone may explain the opponent's moves as hits; a few are tried.
+        plays: dict[Position, tuple[float, tuple[int, int], str]] = {}
+        for own in combinations_with_replacement(range(6, 0, -1), 2):
+            for pos, made in legal_plays(before, own).items():
+                ll = evidence.log_likelihood(pos)
+                if pos != before and (pos not in plays or ll > plays[pos][0]):
+                    plays[pos] = (ll, own, made[0].mat_text() if made else "")
+        ranked = sorted(plays.items(), key=lambda kv: (-kv[1][0], kv[0].position_id()))
+        for pos, (_, own, text) in ranked[:UNSEEN_TURN_TRIES]:
+            turns.append((own, pos, text))
+        # both turns must show better than either alone
+        alone = max([mine_ll, *(v[0] for _, v in ranked[:1])])
         # The dice as judged, or as they lie now where they still do, may have been
         # misread: another roll they leave likely enough (``ILLEGAL_LOG_ODDS``) will do.
         theirs_now = [d for d in dice if d.half == self.right_half(other)]
@@ -905,27 +922,47 @@ class Referee:
             return sum(_roll_log_p(d, roll) for d in seen)
 
         base = prior(first)
-        best: tuple[tuple[bool, float, float], tuple[int, int]] | None = None
-        for roll in combinations_with_replacement(range(6, 0, -1), 2):
-            p = prior(roll)
-            if roll != first and p - base < ILLEGAL_LOG_ODDS:
-                continue
-            ll, pos, _ = self.best_result(danced.position, roll, evidence)
-            if pos == danced.position or not self._explains(evidence, ll) or ll <= mine_ll:
-                continue
-            key = (roll == first, p, ll)
-            if best is None or key > best[0]:
-                best = (key, roll)
+        best: tuple[float, tuple[int, int], int] | None = None
+        for k, (own_roll, own_after, _) in enumerate(turns):
+            after = state.roll(*(own_roll or dances[0]), player=roller).play(own_after)
+            if after.phase is not Phase.ROLL:
+                continue  # his play ended the game
+            pick: tuple[tuple[bool, float, float], tuple[int, int]] | None = None
+            for roll in combinations_with_replacement(range(6, 0, -1), 2):
+                p = prior(roll)
+                if roll != first and p - base < ILLEGAL_LOG_ODDS:
+                    continue
+                ll, pos, _ = self.best_result(after.position, roll, evidence)
+                if pos == after.position or not self._explains(evidence, ll) or ll <= alone:
+                    continue
+                key = (roll == first, p, ll)
+                if pick is None or key > pick[0]:
+                    pick = (key, roll)
+            if pick is not None and (best is None or pick[0][2] > best[0]):
+                best = (pick[0][2], pick[1], k)
         if best is None:
             return False
-        roll = best[1]
+        _, roll, k = best
+        own_roll, own_after, own_text = turns[k]
         self._emit(
             CorrectionEvent,
-            data={"action": "dance_unseen", "withdraws": [invalid.seq]},
+            data={
+                "action": "dance_unseen" if own_roll is None else "turn_unseen",
+                "withdraws": [invalid.seq],
+            },
             target_seq=invalid.seq,
         )
         self._rebuild()
-        self._unseen_dance(roller, dances)
+        if own_roll is None:
+            self._unseen_dance(roller, dances)
+        else:
+            state = self.state
+            self._glimpsed, self._wrong_half_die = (), None
+            self._before_roll, self._roll_unseen = state, True
+            self.state = state.roll(*own_roll, player=roller)
+            self._rolled = ()
+            self._emit(RollEvent, player=roller, dice=own_roll, note=UNSEEN_ROLL_NOTE)
+            self._legal_move(own_after, own_text)
         self._need_clear = False
         self._roll(other, judged_dice)
         if self.state.phase is Phase.MOVE:

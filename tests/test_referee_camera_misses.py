@@ -694,3 +694,24 @@ def test_a_roll_judged_invalid_that_danced_is_taken_as_valid_when_the_opponent_g
     ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(64, "centre")))
     events = ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(2, "offered")))
     assert "move" not in [e.TYPE for e in events]
+
+
+def test_a_wrong_half_roll_played_by_the_opponent_after_a_missed_turn_puts_both_right() -> None:
+    """Player 1 played 24/18 13/9 unseen (his 64 missed); player 0 rolled 31 in his own
+    half, taken for player 1's roll in the wrong half; player 0 plays it. The board
+    shows both turns: the invalid roll is withdrawn and both turns recorded."""
+    ref, p0 = _opened_52()
+    his_31 = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
+    [invalid] = ref.see(Sighting(ExactCheckers(p0), dice=his_31))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("wrong_half",)
+    p1 = _moved(p0.boards[1], (24, 18), (13, 9))
+    both = Position((_moved(p0.boards[0], (8, 5), (6, 5)), p1), 0)
+    events = ref.see(Sighting(ExactCheckers(both)))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "roll", "move"]
+    fix, roll1, move1, roll0, move0 = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "turn_unseen"
+    assert roll1.player == 1 and roll1.dice == (6, 4) and roll1.note == UNSEEN_ROLL_NOTE
+    assert move1.player == 1 and move1.legal
+    assert roll0.player == 0 and roll0.dice == (3, 1)
+    assert move0.player == 0 and move0.legal and move0.after == both.position_id()
+    assert Referee.resume(ref.config, ref.events).state == ref.state
