@@ -109,7 +109,7 @@ UNSEEN_ROLL_NOTE = "not seen: read from the play"
 #: The note on a dance the camera did not see, read from the opponent's roll after it.
 UNSEEN_DANCE_NOTE = "not seen: no play, read from his opponent's turn after it"
 #: How many of a player's likeliest plays are tried as the turn the camera missed
-#: before his opponent's play (:meth:`Referee._see_dance_then_roll`).
+#: before his opponent's play (:meth:`Referee._see_missed_turn`).
 UNSEEN_TURN_TRIES = 12
 #: The note on a roll judged invalid that the roller took as valid: it left him no
 #: play, he lifted his dice, and his opponent's turn followed.
@@ -789,7 +789,7 @@ class Referee:
         (:meth:`_likely_dances`): the roll he danced with is recorded
         (``UNSEEN_DANCE_NOTE``, the likeliest of those rolls given the die glimpsed),
         then his empty play, then the opponent's roll; else the roll is judged his
-        (and put right by :meth:`_see_dance_then_roll` should the opponent play it).
+        (and put right by :meth:`_see_missed_turn` should the opponent play it).
         Returns whether it was taken."""
         state = self.state
         if not self._by_halves() or state.dice is not None:
@@ -850,24 +850,31 @@ class Referee:
                 r,
             ),
         )
-        self._glimpsed, self._wrong_half_die = (), None
-        self._before_roll, self._roll_unseen = state, True
-        self.state = state.roll(*roll, player=roller)
-        self._rolled = ()
-        self._emit(RollEvent, player=roller, dice=roll, note=note)
+        self._unseen_roll(roller, roll, note)
         self._legal_move(state.position, "")
 
-    def _see_dance_then_roll(
+    def _unseen_roll(self, roller: int, roll: tuple[int, int], note: str) -> None:
+        """Record a roll of ``roller`` that no view showed whole, read from what
+        followed it (``note`` says how); his play is recorded next by the caller."""
+        self._glimpsed, self._wrong_half_die = (), None
+        self._before_roll, self._roll_unseen = self.state, True
+        self.state = self.state.roll(*roll, player=roller)
+        self._rolled = ()
+        self._emit(RollEvent, player=roller, dice=roll, note=note)
+
+    def _see_missed_turn(
         self, s: Sighting, dice: tuple[SeenDie, ...], judged: tuple[int, int]
     ) -> bool:
-        """The roll judged invalid only for lying in the wrong half was the opponent's:
-        the roller's own roll was missed and left him no play, and now the opponent's
-        checkers have moved as a play of the numbers judged, or of numbers they may
-        have been misread for (a play of the roller's would not show that; the dice
-        are then read again, ``reread_dice``). The invalid roll is withdrawn (``correction``,
-        ``action: dance_unseen``), the dance recorded (:meth:`_unseen_dance`), the
-        opponent's roll counted, and his play decided as any other: once his dice are
-        lifted. Returns whether that was so."""
+        """The roll judged invalid only for lying in the wrong half was the opponent's,
+        after a turn of the roller's that the camera missed: a dance (his checkers as
+        they were) or a play (one of his ``UNSEEN_TURN_TRIES`` likeliest, of any
+        roll); the opponent's checkers have since moved as a play of the numbers
+        judged, or of numbers they may have been misread for (``ILLEGAL_LOG_ODDS``;
+        the dice are then read again, ``reread_dice``), and both turns show better
+        than either alone. The invalid roll is withdrawn (``correction``, ``action``
+        ``dance_unseen`` or ``turn_unseen``), the roller's turn recorded, the
+        opponent's roll counted, and his play decided as any other: once his dice
+        are lifted. Returns whether that was so."""
         state = self.state
         withdrawn = withdrawn_seqs(self.events)
         invalid = next(
@@ -912,7 +919,7 @@ class Referee:
         for pos, (_, own, text) in ranked[:UNSEEN_TURN_TRIES]:
             turns.append((own, pos, text))
         # both turns must show better than either alone
-        alone = max([mine_ll, *(v[0] for _, v in ranked[:1])])
+        alone = max(mine_ll, ranked[0][1][0]) if ranked else mine_ll
         # The dice as judged, or as they lie now where they still do, may have been
         # misread: another roll they leave likely enough (``ILLEGAL_LOG_ODDS``) will do.
         theirs_now = [d for d in dice if d.half == self.right_half(other)]
@@ -956,12 +963,7 @@ class Referee:
         if own_roll is None:
             self._unseen_dance(roller, dances)
         else:
-            state = self.state
-            self._glimpsed, self._wrong_half_die = (), None
-            self._before_roll, self._roll_unseen = state, True
-            self.state = state.roll(*own_roll, player=roller)
-            self._rolled = ()
-            self._emit(RollEvent, player=roller, dice=own_roll, note=UNSEEN_ROLL_NOTE)
+            self._unseen_roll(roller, own_roll, UNSEEN_ROLL_NOTE)
             self._legal_move(own_after, own_text)
         self._need_clear = False
         self._roll(other, judged_dice)
@@ -991,7 +993,7 @@ class Referee:
             return False  # his dice are down: the play may not be over
 
         judged = self._judged_roll(roller)
-        if judged is not None and self._see_dance_then_roll(s, dice, judged):
+        if judged is not None and self._see_missed_turn(s, dice, judged):
             return True
         if judged is not None:
             roll, ll, pos, text = self._judged_play(before, judged, evidence)
@@ -1009,11 +1011,7 @@ class Referee:
         legal = self._explains(evidence, ll) and pos != before
         if not legal and not self._glimpsed and judged is None:
             return False  # no die was ever seen: his dice may still be down, unseen
-        self._glimpsed, self._wrong_half_die = (), None
-        self._before_roll, self._roll_unseen = state, True
-        self.state = state.roll(*roll, player=roller)
-        self._rolled = ()
-        self._emit(RollEvent, player=roller, dice=roll, note=UNSEEN_ROLL_NOTE)
+        self._unseen_roll(roller, roll, UNSEEN_ROLL_NOTE)
         if not legal:
             # A die was seen and is gone, and no roll makes this play: illegal,
             # flagged under the likeliest roll [001 4.2(ii)].
