@@ -138,3 +138,21 @@ def test_the_reach_watch_costs_little_beside_a_board_reading() -> None:
     assert not watch.update(frames[0], 5.0)
     # about 1 ms here; a reading of a settled frame takes tens
     assert per_frame < 0.01, per_frame
+
+
+def test_a_tray_emptied_at_the_boards_end_is_no_arm() -> None:
+    """The checkers borne off go back onto the points for the next game: the tray at
+    the board's end, up to a quarter of the field's length beyond it, changes and
+    stays so. That is no arm reaching in (it held back every view of clips/s11 961's
+    second game); an arm from the table still is."""
+    field = [[400, 200], [880, 200], [880, 520], [400, 520]]
+    table = np.full((720, 1280, 3), 60, np.uint8)
+    table[170:550, 370:1000] = 150  # the board, its rim and a tray at the right end
+    full = table.copy()
+    full[250:470, 900:990] = 230  # fifteen checkers in the tray
+    watch = ReachWatch(field)
+    assert not watch.update(full, 0.0)
+    assert not watch.update(table, 0.5)  # the tray emptied
+    arm = table.copy()
+    arm[300:340, 600:1280] = 200  # an arm from the right edge onto the field
+    assert watch.update(arm, 0.6)

@@ -1,0 +1,68 @@
+"""Does the arm watch hold back the frames with a hand over the board, and only those?
+
+For every frame of rendered clips (``gammoneye render clip``) that the motion gate
+calls still, :class:`~gammoneye.vision.gate.ReachWatch` (the field's corners from
+``clip.json``, as a calibrated match) says whether someone reaches in. The clip's
+truth says how many hands are in the picture (``hands`` in ``frames.jsonl``). Prints,
+for each rim share asked for: still frames with a hand that the watch let through
+(an arm missed: the board read under it), and still frames without a hand that it
+held back (a board not read; a run of them makes the referee miss whole turns).
+
+Usage: python bench/reach_watch.py CLIP_OR_SET [...] [--rim 0.2 --rim 0.3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import cv2
+
+from gammoneye.vision.gate import MotionGate, ReachWatch
+
+
+def clips_in(paths: list[Path]) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        out += (
+            [p] if (p / "clip.json").is_file() else sorted(q.parent for q in p.glob("*/clip.json"))
+        )
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="+", type=Path)
+    parser.add_argument("--rim", type=float, action="append", help="rim shares to compare")
+    args = parser.parse_args()
+    rims = args.rim or [0.2, 0.3]
+    for clip in clips_in(args.paths):
+        meta = json.loads((clip / "clip.json").read_text())
+        rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
+        gate = MotionGate()
+        watches = {r: ReachWatch(meta["field_corners_px"], rim_share=r) for r in rims}
+        still = hand_still = 0
+        missed = dict.fromkeys(rims, 0)
+        held = dict.fromkeys(rims, 0)
+        for row in rows:
+            image = cv2.imread(str(clip / "frames" / f"{row['frame']:06d}.jpg"))
+            if not gate.update(image).settled:
+                for w in watches.values():
+                    w.moved()
+                continue
+            still += 1
+            hand = bool(row.get("hands"))
+            hand_still += hand
+            for r, w in watches.items():
+                reach = w.update(image, row["t"])
+                missed[r] += hand and not reach
+                held[r] += (not hand) and reach
+        line = f"{clip.name}: {still} still frames, {hand_still} with a hand"
+        for r in rims:
+            line += f"; rim {r}: hand let through {missed[r]}, no hand held back {held[r]}"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
