@@ -8,7 +8,7 @@ for each rim share asked for: still frames with a hand that the watch let throug
 (an arm missed: the board read under it), and still frames without a hand that it
 held back (a board not read; a run of them makes the referee miss whole turns).
 
-Usage: python bench/reach_watch.py CLIP_OR_SET [...] [--rim 0.2 --rim 0.3]
+Usage: python bench/reach_watch.py CLIP_OR_SET [...] [--rim 0.2 --rim 0.3] [--reach 0.03]
 """
 
 from __future__ import annotations
@@ -35,13 +35,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--rim", type=float, action="append", help="rim shares to compare")
+    parser.add_argument("--reach", type=float, default=0.03, help="reach share (default 0.03)")
     args = parser.parse_args()
     rims = args.rim or [0.2, 0.3]
     for clip in clips_in(args.paths):
         meta = json.loads((clip / "clip.json").read_text())
         rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
         gate = MotionGate()
-        watches = {r: ReachWatch(meta["field_corners_px"], rim_share=r) for r in rims}
+        watches = {
+            r: ReachWatch(meta["field_corners_px"], rim_share=r, reach_share=args.reach)
+            for r in rims
+        }
         still = hand_still = 0
         missed = dict.fromkeys(rims, 0)
         held = dict.fromkeys(rims, 0)
