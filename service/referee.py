@@ -26,6 +26,7 @@ from gammoneye.calibration.boardspace import Orientation
 from gammoneye.calibration.find import find_field
 from gammoneye.calibration.profile import CalibrationProfile
 from gammoneye.engine.events import Event, read_event_log
+from gammoneye.engine.match import Phase
 from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
 from gammoneye.vision.gate import MotionGate, ReachWatch
 from gammoneye.vision.read import BoardReader, NoBoardError
@@ -252,14 +253,23 @@ class CameraEyes:
             self.corners, self.profile = corners, profile
         self.colours = colours
 
-    def settled(self, frame: Frame) -> bool:
+    def settled(self, frame: Frame, *, between_games: bool = False) -> bool:
         """Nothing moved, and no arm reaches onto the board (:class:`ReachWatch`, once
-        the field is known)."""
+        the field is known). ``between_games``: a game is over and the board is being
+        set up again, the checkers borne off going back onto the points from a tray
+        or the table beside the board, a change the watch would take for an arm: a
+        still view is taken as the watch's new clear picture (an arm held still
+        while setting up hides points, so its board is no opening layout, which is
+        all the referee looks for then)."""
         watch = self._reach_watch()
         if not self.gate.update(frame.image).settled:
             if watch is not None:
                 watch.moved()
             return False
+        if watch is not None and between_games:
+            watch.reset()
+            watch.update(frame.image, frame.t)
+            return True
         if watch is not None and watch.update(frame.image, frame.t):
             self.reached += 1
             return False
@@ -415,9 +425,10 @@ class TruthEyes:
         for ref, row in self.rows.items():
             yield Frame(ref, float(row["t"]), None)
 
-    def settled(self, frame: Frame) -> bool:
+    def settled(self, frame: Frame, *, between_games: bool = False) -> bool:
         """No hand over the table, no checker in the air, no die tumbling, nothing
-        changed since the last frame: what a motion gate would call still."""
+        changed since the last frame: what a motion gate would call still
+        (``between_games`` changes nothing here)."""
         row = self.rows[frame.ref]
         key = json.dumps([row.get("checkers"), row.get("dice"), row.get("cube")])
         changed, self._previous = key != self._previous, key
@@ -488,7 +499,8 @@ class RefereeStep:
             self.stab.remember(sighting_key(seen))
 
     def __call__(self, frame: Frame) -> list[Event]:
-        if not self.eyes.settled(frame):
+        between = self.referee.state.phase is Phase.GAME_OVER
+        if not self.eyes.settled(frame, between_games=between):
             self.stab.reset()
             return []
         if not self.stab.waiting:

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from gammoneye.datasets.render.clip import ClipConfig, render_clip
-from gammoneye.service.referee import CameraEyes, open_source
+from gammoneye.service.referee import CameraEyes, Frame, open_source
 from gammoneye.vision.gate import MotionGate, ReachWatch
 
 TESTBED = Path(__file__).resolve().parents[1] / "service" / "data" / "testbed_match.mat"
@@ -140,19 +140,25 @@ def test_the_reach_watch_costs_little_beside_a_board_reading() -> None:
     assert per_frame < 0.01, per_frame
 
 
-def test_a_tray_emptied_at_the_boards_end_is_no_arm() -> None:
-    """The checkers borne off go back onto the points for the next game: the tray at
-    the board's end, up to a quarter of the field's length beyond it, changes and
-    stays so. That is no arm reaching in (it held back every view of clips/s11 961's
-    second game); an arm from the table still is."""
+def test_between_games_a_still_view_is_the_watchs_new_clear_picture() -> None:
+    """Borne-off checkers put back from the table beside the board look to the watch
+    like an arm (a change out past the rim); while a game is over the eyes take a
+    still view as the new clear picture, so the next game's views are read."""
     field = [[400, 200], [880, 200], [880, 520], [400, 520]]
     table = np.full((720, 1280, 3), 60, np.uint8)
-    table[170:550, 370:1000] = 150  # the board, its rim and a tray at the right end
-    full = table.copy()
-    full[250:470, 900:990] = 230  # fifteen checkers in the tray
-    watch = ReachWatch(field)
-    assert not watch.update(full, 0.0)
-    assert not watch.update(table, 0.5)  # the tray emptied
-    arm = table.copy()
-    arm[300:340, 600:1280] = 200  # an arm from the right edge onto the field
-    assert watch.update(arm, 0.6)
+    table[170:550, 370:910] = 150  # the board and its rim
+    off = table.copy()
+    off[300:420, 1000:1100] = 230  # checkers borne off, on the table beside the board
+    off[300:420, 860:1000] = 230  # and across the rim to the last points
+
+    def still(eyes: CameraEyes, image: np.ndarray, t: float, **kw: bool) -> bool:
+        frames = [Frame(f"{t}-{k}", t + k / 100, image) for k in range(3)]
+        return [eyes.settled(f, **kw) for f in frames][-1]
+
+    for between, expected in ((False, False), (True, True)):
+        eyes = CameraEyes(0, field, reader=object())
+        assert still(eyes, off, 0.0)
+        # the checkers are set up again for the next game
+        assert still(eyes, table, 1.0, between_games=between) is expected
+        # the next game: read only where the view was taken as the new clear picture
+        assert still(eyes, table, 2.0) is expected

@@ -99,9 +99,8 @@ class ReachWatch:
     of the diagonal closed: a forearm the colour of the table between a sleeve and
     a hand); a piece counts, with its part over the field, if it reaches out past
     the board's rim (the field grown by ``rim_share`` of its length and width on every side, in
-    the board's plane: 0.3, as a rim and a tray for the borne-off checkers at the
-    board's end reach a quarter of the field's length beyond it; or the picture's
-    edge) within the field grown by ``zone_share``. The counted area, as a share of the field's,
+    the board's plane; or the picture's edge) within the field grown by
+    ``zone_share``. The counted area, as a share of the field's,
     is the *reach*; at ``reach_share`` or more the frame is not settled. The same
     change seen unmoved for ``forget_s`` seconds is taken for no arm: that view
     becomes a reference too, beside the clear one (a bag put down by the board, the
@@ -145,7 +144,7 @@ class ReachWatch:
         diagonal_px: float = 150.0,
         threshold: int = 20,
         reach_share: float = 0.03,
-        rim_share: float = 0.3,
+        rim_share: float = 0.2,
         zone_share: float = 0.6,
         bridge_share: float = 0.04,
         forget_s: float = 3.0,
