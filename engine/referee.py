@@ -750,11 +750,10 @@ class Referee:
             self._glimpsed = tuple(mine)
 
     def _note_wrong_half(self, dice: Sequence[SeenDie]) -> None:
-        """One die alone in the right half of the opponent of the
-        player on roll, none in his own and none of the opponent's last roll lying
-        there: kept; should his roll then come in his own half, the die was of a roll
-        he made in the wrong half, its other die missed, and he rolled again
-        (:meth:`_roll`)."""
+        """One die alone in the right half of the opponent of the player on roll, none
+        in his own and none of the opponent's last roll lying there: kept; should his
+        roll then come in his own half, the die was of a roll he made in the wrong
+        half, its other die missed, and he rolled again (:meth:`_roll`)."""
         roller = self.state.on_roll
         theirs = [d for d in dice if d.half == self.right_half(1 - roller)]
         if len(theirs) != 1 or len(dice) != 1 or self._need_clear:
@@ -815,7 +814,7 @@ class Referee:
         return [
             roll
             for roll in combinations_with_replacement(range(6, 0, -1), 2)
-            if set(legal_plays(position, roll)) == {position}
+            if _dances(position, roll)
         ]
 
     def _likely_dances(self, position: Position) -> list[tuple[int, int]]:
@@ -827,12 +826,11 @@ class Referee:
         roll is no likelier for a player who would often dance (on the bar against a
         closed board) — a camera that sees dice at all sees most of them, and rolls
         in the wrong half happen there too."""
-        dances = self._dancing_rolls(position)
         judged = self._judged_roll(self.state.on_roll)
         if judged is not None:
             roll = (max(judged), min(judged))
-            return [roll] if roll in dances else []
-        return dances if self._glimpsed else []
+            return [roll] if _dances(position, roll) else []
+        return self._dancing_rolls(position) if self._glimpsed else []
 
     def _unseen_dance(self, roller: int, dances: Sequence[tuple[int, int]]) -> None:
         """Record a roll of ``roller`` that left him no play, made without the camera
@@ -863,31 +861,23 @@ class Referee:
         self._emit(RollEvent, player=roller, dice=roll, note=note)
 
     def _see_missed_turn(
-        self, s: Sighting, dice: tuple[SeenDie, ...], judged: tuple[int, int]
+        self, s: Sighting, dice: tuple[SeenDie, ...], invalid: RollInvalidEvent
     ) -> bool:
-        """The roll judged invalid only for lying in the wrong half was the opponent's,
-        after a turn of the roller's that the camera missed: a dance (his checkers as
-        they were) or a play (one of his ``UNSEEN_TURN_TRIES`` likeliest, of any
-        roll); the opponent's checkers have since moved as a play of the numbers
-        judged, or of numbers they may have been misread for (``ILLEGAL_LOG_ODDS``;
-        the dice are then read again, ``reread_dice``), and both turns show better
-        than either alone. The invalid roll is withdrawn (``correction``, ``action``
-        ``dance_unseen`` or ``turn_unseen``), the roller's turn recorded, the
-        opponent's roll counted, and his play decided as any other: once his dice
-        are lifted. Returns whether that was so."""
+        """The roll judged invalid (``invalid``, :meth:`_judged_invalid`) only for lying
+        in the wrong half was the opponent's, after a turn of the roller's that the
+        camera missed: a dance (his checkers as they were) or a play (one of his
+        ``UNSEEN_TURN_TRIES`` likeliest, of any roll); the opponent's checkers have
+        since moved as a play of the numbers judged, or of numbers they may have been
+        misread for (``ILLEGAL_LOG_ODDS``; the dice are then read again,
+        ``reread_dice``), and both turns show better than either alone. The invalid
+        roll is withdrawn (``correction``, ``action`` ``dance_unseen`` or
+        ``turn_unseen``), the roller's turn recorded, the opponent's roll counted, and
+        his play decided as any other: once his dice are lifted. Returns whether that
+        was so."""
         state = self.state
-        withdrawn = withdrawn_seqs(self.events)
-        invalid = next(
-            (
-                e
-                for e in reversed(self.events)
-                if e.seq not in withdrawn and isinstance(e, RollInvalidEvent)
-            ),
-            None,
-        )
-        judged_dice = self._judged_dice
+        judged, judged_dice = invalid.dice, self._judged_dice
         if (
-            invalid is None
+            judged is None
             or tuple(invalid.reasons) != ("wrong_half",)
             or not self._by_halves()
             or len(judged_dice) != 2
@@ -992,9 +982,10 @@ class Referee:
         if mine:
             return False  # his dice are down: the play may not be over
 
-        judged = self._judged_roll(roller)
-        if judged is not None and self._see_missed_turn(s, dice, judged):
+        invalid = self._judged_invalid(roller)
+        if invalid is not None and self._see_missed_turn(s, dice, invalid):
             return True
+        judged = None if invalid is None else invalid.dice
         if judged is not None:
             roll, ll, pos, text = self._judged_play(before, judged, evidence)
         else:
@@ -1123,12 +1114,17 @@ class Referee:
         with those dice, whatever the judgement (a fault the camera saw wrongly), and
         is judged against them alone — any roll at all would explain an illegal play
         as the legal play of another roll."""
+        invalid = self._judged_invalid(roller)
+        return None if invalid is None else invalid.dice
+
+    def _judged_invalid(self, roller: int) -> RollInvalidEvent | None:
+        """The event of :meth:`_judged_roll`'s roll (its numbers read)."""
         withdrawn = withdrawn_seqs(self.events)
         for e in reversed(self.events):
             if e.seq in withdrawn:
                 continue
             if isinstance(e, RollInvalidEvent):
-                return e.dice if e.player == roller and e.dice is not None else None
+                return e if e.player == roller and e.dice is not None else None
             if isinstance(e, (RollEvent, OpeningRollEvent, MoveEvent, GameStartEvent)):
                 return None
         return None
@@ -1974,6 +1970,11 @@ def _same_die(a: SeenDie, b: SeenDie) -> bool:
 def _near(a: SeenDie, b: SeenDie) -> bool:
     assert a.at is not None and b.at is not None
     return abs(a.at[0] - b.at[0]) + abs(a.at[1] - b.at[1]) <= SAME_PLACE_CM
+
+
+def _dances(position: Position, roll: tuple[int, int]) -> bool:
+    """Whether ``roll`` leaves the player on roll no play (the checkers stay)."""
+    return set(legal_plays(position, roll)) == {position}
 
 
 def _near_known(a: SeenDie, b: SeenDie) -> bool:
