@@ -56,6 +56,16 @@ def stills(
             help="Share of pictures taken close to the dice (28-90 px per die).",
         ),
     ] = 0.0,
+    piles: Annotated[
+        float,
+        typer.Option(
+            "--piles",
+            min=0.0,
+            max=1.0,
+            help="Share of positions with one or two piles of 5-15 checkers on each side "
+            "(for training the point counter on tall piles).",
+        ),
+    ] = 0.0,
     workers: Annotated[
         int, typer.Option("--workers", min=0, help="Processes (0: one per CPU core).")
     ] = 0,
@@ -75,6 +85,8 @@ def stills(
       gammoneye render stills --n 50 --out renders/heldout --seed 99 --style casino_red_felt
 
       gammoneye render stills --n 500 --out renders/real-play --mat ../shared/data/mat
+
+      gammoneye render stills --n 1500 --out renders/piles --seed 111 --piles 1
     """
     from gammoneye.datasets.render.stills import StillsConfig, StillsError, render_stills
 
@@ -89,6 +101,7 @@ def stills(
         mats=tuple(mat or ()),
         first=first,
         closeups=closeups,
+        piles=piles,
     )
     try:
         with typer.progressbar(length=n, label="rendering", file=None) as bar:

@@ -20,7 +20,7 @@ from gammoneye.datasets.games import random_turns
 from gammoneye.datasets.render.camera import Camera
 from gammoneye.datasets.render.draw import Renderer
 from gammoneye.datasets.render.labels import LABEL_SCHEMA, LABEL_VERSION, scene_label
-from gammoneye.datasets.render.positions import EDGE_CASES, edge_case
+from gammoneye.datasets.render.positions import EDGE_CASES, PILES, PositionSupply, edge_case
 from gammoneye.datasets.render.sampling import sample_board, sample_scene
 from gammoneye.datasets.render.scene import Scene
 from gammoneye.datasets.render.stills import StillsConfig, render_stills
@@ -352,3 +352,24 @@ def test_interrupted_run_renders_only_what_is_missing(tmp_path: Path) -> None:
     now = {p.name: p.stat().st_ino for p in (out / "images").iterdir()}
     assert [name for name in sorted(now) if now[name] != inodes[name]] == ["000001.jpg"]
     assert not list(out.glob("*/*.tmp"))
+
+
+def test_piles_put_five_or_more_on_a_point_for_both_sides() -> None:
+    supply = PositionSupply(7, random_pool=20, piles=1.0)
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        position, origin = supply.draw(rng)
+        assert origin == f"edge:{PILES}"
+        mine, theirs = position.boards
+        assert sum(mine) == sum(theirs) == 15
+        assert max(mine[:24]) >= 5 and max(theirs[:24]) >= 5
+        assert not any(mine[i] and theirs[23 - i] for i in range(24))  # no shared point
+
+
+def test_no_piles_asked_draws_as_before() -> None:
+    """The share is drawn only when asked for: runs without it keep their positions."""
+    plain, zero = PositionSupply(9, random_pool=50), PositionSupply(9, random_pool=50, piles=0.0)
+    a, b = np.random.default_rng(1), np.random.default_rng(1)
+    assert [plain.draw(a)[1] for _ in range(30)] == [zero.draw(b)[1] for _ in range(30)]
+    assert "piles" not in StillsConfig(n=1, out=Path("x")).manifest()
+    assert StillsConfig(n=1, out=Path("x"), piles=0.5).manifest()["piles"] == 0.5

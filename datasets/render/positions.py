@@ -22,6 +22,9 @@ from gammoneye.engine.position import Position
 from gammoneye.engine.replay import replay_mat
 
 EDGE_CASES = ("tall_stack", "bar_crowd", "bear_off", "race", "opening")
+#: Drawn only at the share ``render stills --piles`` asks for (not among
+#: :data:`EDGE_CASES`, so that runs without it keep their bytes).
+PILES = "piles"
 
 
 def positions_from_mat(text: str) -> list[Position]:
@@ -66,10 +69,25 @@ def edge_case(rng: np.random.Generator, kind: str) -> Position:
 
     ``tall_stack``: 10 to 15 checkers on one point; ``bar_crowd``: 2 to 5 checkers on
     a bar; ``bear_off``: both sides bearing off with checkers already off;
-    ``race``: no contact; ``opening``: the starting position."""
+    ``race``: no contact; ``opening``: the starting position; ``piles``: one or two
+    piles of 5 to 15 checkers on each side (the counts the point counter sees least)."""
     turn = int(rng.integers(2))
     if kind == "opening":
         return Position.initial(turn=turn)
+    if kind == PILES:
+        sides: list[dict[int, int]] = []
+        for _ in range(2):
+            held = {23 - i for side in sides for i in side}  # the other side's points
+            free = [i for i in range(24) if i not in held]
+            if rng.random() < 0.6:
+                a = int(rng.integers(5, 11))
+                sizes = [a, int(rng.integers(5, 16 - a))]
+            else:
+                sizes = [int(rng.integers(6, 16))]
+            picked = [int(p) for p in rng.choice(free, size=len(sizes), replace=False)]
+            rest = _spread(rng, 15 - sum(sizes), [i for i in free if i not in picked], cap=4)
+            sides.append({**rest, **dict(zip(picked, sizes, strict=True))})
+        return Position((tuple(_board(sides[0])), tuple(_board(sides[1]))), turn)
     if kind == "tall_stack":
         n = int(rng.integers(10, 16))
         p = int(rng.integers(0, 24))
@@ -95,7 +113,7 @@ def edge_case(rng: np.random.Generator, kind: str) -> Position:
         a = _spread(rng, 15, list(range(0, 11)), cap=8)
         b = _spread(rng, 15, list(range(0, 11)), cap=8)
         return Position((tuple(_board(a)), tuple(_board(b))), turn)
-    raise ValueError(f"unknown edge case {kind!r}; expected one of {EDGE_CASES}")
+    raise ValueError(f"unknown edge case {kind!r}; expected one of {(*EDGE_CASES, PILES)}")
 
 
 class PositionSupply:
@@ -105,11 +123,21 @@ class PositionSupply:
     from (``random_game``, ``mat``, ``edge:<kind>``) for the label.
     """
 
-    def __init__(self, seed: int, mats: Sequence[Position] = (), random_pool: int = 3000) -> None:
+    def __init__(
+        self,
+        seed: int,
+        mats: Sequence[Position] = (),
+        random_pool: int = 3000,
+        piles: float = 0.0,
+    ) -> None:
         self.random = [t.before for t in random_turns(seed=seed, limit=random_pool)]
         self.mats = list(mats)
+        self.piles = piles
 
     def draw(self, rng: np.random.Generator) -> tuple[Position, str]:
+        # drawn only when asked for, so runs without piles keep their bytes
+        if self.piles > 0 and rng.random() < self.piles:
+            return edge_case(rng, PILES), f"edge:{PILES}"
         u = rng.random()
         if u < 0.3 and self.mats:
             return self.mats[int(rng.integers(len(self.mats)))], "mat"

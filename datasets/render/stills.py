@@ -52,12 +52,15 @@ class StillsConfig:
     mats: tuple[Path, ...] = ()  # extra .mat files or folders for real positions
     first: int = 0  # index of the first image (to extend a run)
     closeups: float = 0.0  # share of scenes where the camera looks closely at the dice
+    piles: float = 0.0  # share of positions with piles of 5 to 15 checkers
     extra: dict[str, Any] = field(default_factory=dict)
 
     def manifest(self) -> dict[str, Any]:
         d = asdict(self)
         d["out"] = str(self.out)
         d["mats"] = [str(p) for p in self.mats]
+        if not self.piles:
+            del d["piles"]  # as runs made before the option wrote it: they resume
         return {"schema": LABEL_SCHEMA, "version": LABEL_VERSION, **d}
 
     def style_pool(self) -> tuple[str, ...]:
@@ -94,7 +97,7 @@ class _Worker:
         cv2.setNumThreads(1)
         self.cfg = cfg
         mats = _bundled_positions() + mat_positions(cfg.mats)
-        self.supply = PositionSupply(cfg.seed, mats)
+        self.supply = PositionSupply(cfg.seed, mats, piles=cfg.piles)
         self.styles = [style_named(s) for s in cfg.style_pool()]
         self.renderer = Renderer()
 
