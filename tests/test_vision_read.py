@@ -267,6 +267,23 @@ def test_a_checker_on_the_bar_off_the_strips_middle_shows_its_colour() -> None:
     assert far > 30
 
 
+def test_checkers_at_the_bars_far_end_show_their_colour() -> None:
+    # three white checkers pushed to the rail end of a bar strip (its top here), the
+    # field's middle (the strip's base) bare wood: the run of three places where they
+    # lie decides, not the place at the base
+    wood, white, dark = (40, 60, 110), (235, 235, 235), (30, 30, 30)
+    strip = np.full((128, 32, 3), wood, np.uint8)
+    along = 128 / 5.8  # a checker's length along a bar strip of this height
+    for k in range(3):
+        cv2.circle(strip, (16, int(along * (k + 0.5))), 10, white, -1)
+    lab = cv2.cvtColor(np.array([[white, dark]], np.uint8), cv2.COLOR_BGR2LAB)[0]
+    colour, distance = bar_colour(strip, lab.astype(np.float64), 3)
+    assert colour == 0 and distance < 5
+    # four counted where three lie: no run of four places shows a checker colour
+    _, far = bar_colour(strip, lab.astype(np.float64), 4)
+    assert far > 30
+
+
 def test_the_bar_gives_no_side_more_than_fifteen_checkers() -> None:
     # two dark checkers on the bar, also seen in the strip of the point beside it:
     # the points have all fifteen, so the bar's two are the same two

@@ -144,23 +144,40 @@ def bar_within_fifteen(bar: dict[str, int], on_points: dict[str, int]) -> dict[s
     return {c: min(n, max(0, 15 - on_points.get(c, 0))) for c, n in bar.items()}
 
 
-def bar_colour(strip: U8, centres: F64) -> tuple[int, float]:
-    """Which checker colour (index into ``centres``, Lab) a bar strip's first checker
-    shows, and how far from it: the distance within which ``BAR_COLOUR_SHARE`` per
-    cent of the pixels around the checker's place lie. A checker on the bar is not
-    centred in its strip as on a point (players put it anywhere across the bar), and
-    a patch at the strip's middle catches the bar's wood or a checker's engraving;
-    part of its face is enough."""
+def bar_colour(strip: U8, centres: F64, count: int = 1) -> tuple[int, float]:
+    """Which checker colour (index into ``centres``, Lab) the ``count`` checkers a bar
+    strip was counted to hold show, and how far from it. A checker on the bar lies
+    anywhere on it, not from the field's middle out as on a point: players put it
+    across the bar or at its far end by the rail, and a patch at the strip's middle
+    catches the bar's wood or a checker's engraving. So every run of ``count``
+    checker places along the strip (at half a checker's steps) is tried, and for
+    each place the distance within which ``BAR_COLOUR_SHARE`` per cent of the pixels
+    around it lie: part of a checker's face is enough. The run whose farthest place
+    is nearest a colour decides."""
     h, w = strip.shape[:2]
     along = _checker_along(h)
-    patch = strip[int(h - along * 0.9) : int(h - along * 0.1), int(w * 0.1) : int(w * 0.9)]
-    if not patch.size or not len(centres):
+    if not len(centres) or along <= 0 or h < along:
         return 0, float("inf")
-    px = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float64)
-    d = np.sqrt(((px[:, None, :] - centres[None]) ** 2).sum(axis=2))
-    near = np.percentile(d, BAR_COLOUR_SHARE, axis=0)
-    c = int(np.argmin(near))
-    return c, float(near[c])
+    places = h / along  # checker places along the strip
+    n = max(1, min(count, int(places)))
+    lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
+    near: dict[float, F64] = {}  # a place's offset from the base -> distance per colour
+
+    def at(offset: float) -> F64:
+        if offset not in near:
+            y0, y1 = int(h - along * (offset + 0.9)), int(h - along * (offset + 0.1))
+            px = lab[max(0, y0) : y1, int(w * 0.1) : int(w * 0.9)].reshape(-1, 3)
+            d = np.sqrt(((px.astype(np.float64)[:, None, :] - centres[None]) ** 2).sum(axis=2))
+            near[offset] = np.percentile(d, BAR_COLOUR_SHARE, axis=0)
+        return near[offset]
+
+    best = (0, float("inf"))
+    for start in np.arange(0.0, places - n + 1e-9, 0.5):
+        run = np.max([at(float(start + k)) for k in range(n)], axis=0)
+        c = int(np.argmin(run))
+        if run[c] < best[1]:
+            best = (c, float(run[c]))
+    return best
 
 
 def two_colours(samples: F64, tau: float = 35.0, candidates: int = 16) -> F64:
@@ -321,7 +338,7 @@ class BoardReader:
             # believe a count only where the strip's base shows a checker colour (not
             # the bar's wood, not the cube)
             if n:
-                c, distance = bar_colour(strips[i], centres)
+                c, distance = bar_colour(strips[i], centres, n)
                 if distance < 2.5 * COLOUR_SIGMA:
                     bar[COLOURS[c]] += n
         on_points = {c: 0 for c in COLOURS}
