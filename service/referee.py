@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -37,6 +38,12 @@ from gammoneye.vision.stabilise import Stabiliser
 FRAME_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
 #: Times the same picture is shown to the motion gate, at most, to settle it (a resume).
 SETTLE_TRIES = 10
+#: Settled frames read after a view was passed on, while the table stays still: the
+#: detector finds a small die in some frames of a still scene and not in others
+#: (green dice on a green cloth), and the view passed may have been made without it.
+#: A later view showing the same board with more dice is passed on too
+#: (:meth:`RefereeStep.__call__`).
+LOOK_AGAIN = 4
 #: A packed clip's frames (``gammoneye render pack``), in place of ``frames/``.
 CLIP_VIDEO = "video.mp4"
 
@@ -482,6 +489,8 @@ class RefereeStep:
         self.sightings = 0
         #: The last view the stabiliser passed to the referee.
         self.last: Sighting | None = None
+        #: Frames still to read while the table stays still (``LOOK_AGAIN``).
+        self._again = 0
 
     def recall(self, frame: Frame) -> None:
         """On a resume (:meth:`Referee.resume`): look again at the frame whose view the
@@ -502,18 +511,45 @@ class RefereeStep:
         between = self.referee.state.phase is Phase.GAME_OVER
         if not self.eyes.settled(frame, between_games=between):
             self.stab.reset()
+            self._again = 0
             return []
-        if not self.stab.waiting:
-            return []
+        again = not self.stab.waiting
+        if again:
+            if self._again <= 0 or self.last is None:
+                return []
+            self._again -= 1
         sighting = self.eyes.look(frame)
         if sighting is None:
             return []
+        if again and not more_dice(sighting, self.last):
+            return []  # the view passed, or one with fewer dice: nothing new
         self.sightings += 1
         stable = self.stab.push(sighting_key(sighting), sighting)
         if stable is None:
             return []
         self.last = stable
+        self._again = LOOK_AGAIN
         return self.referee.see(stable)
+
+
+def more_dice(seen: Sighting, before: Sighting) -> bool:
+    """Whether ``seen`` shows the board and cube of ``before`` and its dice and more
+    (by value, where read surely, and half).
+
+    >>> from gammoneye.engine.referee import ExactCheckers, SeenDie
+    >>> from gammoneye.engine.position import Position
+    >>> board = ExactCheckers(Position.initial())
+    >>> one = Sighting(board, (SeenDie(4, half="left"),))
+    >>> more_dice(Sighting(board, (SeenDie(1), SeenDie(4, half="left"))), one)
+    True
+    >>> more_dice(Sighting(board, (SeenDie(1), SeenDie(5, half="left"))), one)
+    False
+    """
+    a, b = sighting_key(seen), sighting_key(before)
+    if a[0] != b[0] or a[2] != b[2] or len(seen.dice) <= len(before.dice):
+        return False
+    have = Counter((d[0], d[1]) for d in a[1])
+    return all(have[k] >= n for k, n in Counter((d[0], d[1]) for d in b[1]).items())
 
 
 def run_referee(

@@ -534,3 +534,37 @@ def test_referee_cli_reads_frames_and_writes_the_match(tmp_path: Path, calibrate
     lines = (tmp_path / "out" / "events.jsonl").read_text().splitlines()
     assert [json.loads(line)["type"] for line in lines] == ["match_start", "game_start"]
     assert (tmp_path / "out" / "journal.sqlite").is_file()
+
+
+class _FlickeringEyes:
+    """A still table at the opening, then both opening dice down; the detector finds
+    the small die in only some frames, and not in the first ones."""
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern  # per frame: "0" no dice yet, "1" one die found, "2" both
+        self.looked = 0
+
+    def settled(self, frame: object, between_games: bool = False) -> bool:
+        # the dice thrown between frames 2 and 3: the table moved
+        return int(getattr(frame, "ref")) != 3
+
+    def look(self, frame: object) -> Sighting:
+        self.looked += 1
+        board = ExactCheckers(Position.initial())
+        big, small = SeenDie(4, half="right"), SeenDie(1, half="left")
+        i = int(getattr(frame, "ref"))
+        dice = ((), (big,), (big, small))[int(self.pattern[i])]
+        return Sighting(board, dice, t=i / 10, frame=i)
+
+
+def test_a_die_found_in_later_frames_of_a_still_table_is_seen() -> None:
+    from gammoneye.service.referee import Frame
+
+    eyes = _FlickeringEyes("0001112121211111111")
+    ref = Referee(RefereeConfig(match_length=5), t=0.0)
+    frames = [Frame(i, i / 10, None) for i in range(len(eyes.pattern))]
+    run_referee(frames, eyes, ref, realtime=False)  # type: ignore[arg-type]
+    rolls = [e for e in ref.events if e.TYPE == "opening_roll"]
+    assert [sorted(e.dice) for e in rolls] == [[1, 4]]
+    # looking again is bounded: the table was read a few frames after each view only
+    assert eyes.looked < len(eyes.pattern)
