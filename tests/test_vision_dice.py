@@ -139,3 +139,47 @@ def test_the_cocked_probability_is_moved_to_the_chosen_operating_point() -> None
     raw = reader.classifier.probs(crops, 1)[:, 6:].sum(axis=1)
     _, cocked = reader.read(crops)
     assert np.allclose(cocked, shift_probability(raw, -COCKED_LOGIT_SHIFT), atol=1e-5)
+
+
+class _TwoWays:
+    """A stand-in network: on the canvas one way up it finds a die and a cube; on the
+    canvas turned round the same die 3 canvas pixels off, and a second die."""
+
+    def __init__(self) -> None:
+        self.canvases: list[np.ndarray] = []
+
+    def __call__(self, canvas: np.ndarray) -> list:
+        from gammoneye.vision.detector import Detection
+
+        self.canvases.append(canvas)
+        # a bright marker at the picture's bottom-left corner shows which way up
+        upright = canvas[-60:, :200].mean() > canvas[:60, -200:].mean()
+        if upright:
+            return [
+                Detection("die", 0.6, (200, 200, 210, 210)),
+                Detection("cube", 0.5, (300, 100, 330, 130)),
+            ]
+        return [
+            Detection("die", 0.4, (299, 219, 309, 229)),
+            Detection("die", 0.45, (50, 60, 60, 70)),
+        ]
+
+
+def test_a_board_is_searched_both_ways_up_and_one_die_found_twice_is_one() -> None:
+    from gammoneye.vision.detector import DiceCubeDetector
+
+    image = np.zeros((720, 1280, 3), np.uint8)
+    image[600:720, 0:400] = 255  # what lies at the picture's bottom-left
+    corners = np.array([(200.0, 100.0), (1100.0, 100.0), (1100.0, 650.0), (200.0, 650.0)])
+    det = DiceCubeDetector.__new__(DiceCubeDetector)
+    det.min_score, det.iou = 0.3, 0.5
+    fake = _TwoWays()
+    det.detect_canvas = fake  # type: ignore[method-assign]
+    found = det.detect_on_board(image, corners, both_ways=True)
+    assert len(fake.canvases) == 2
+    # the first canvas was the one with the picture's lower side at its foot, whatever
+    # order the corners came in
+    kinds = sorted(d.kind for d in found)
+    assert kinds == ["cube", "die", "die"], found
+    one_way = det.detect_on_board(image, corners[[2, 3, 0, 1]], both_ways=False)
+    assert sorted(d.kind for d in one_way) == ["cube", "die"]

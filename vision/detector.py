@@ -37,6 +37,9 @@ CANVAS_W, CANVAS_H = 512, 432
 MARGIN = 0.12
 CLASSES = ("die", "cocked_die", "cube")
 MODEL = "dicecube.onnx"
+#: Whether a board's dice are looked for on its canvas turned round too: the network
+#: finds some small dice one way up and not the other.
+BOTH_WAYS = True
 
 U8 = NDArray[np.uint8]
 F64 = NDArray[np.float64]
@@ -144,6 +147,20 @@ class Detection:
         return ((self.box[0] + self.box[2]) / 2, (self.box[1] + self.box[3]) / 2)
 
 
+def _same_object(a: Detection, b: Detection, iou: float) -> bool:
+    ax0, ay0, ax1, ay1 = a.box
+    bx0, by0, bx1, by1 = b.box
+    iw = max(0.0, min(ax1, bx1) - max(ax0, bx0))
+    ih = max(0.0, min(ay1, by1) - max(ay0, by0))
+    inter = iw * ih
+    union = (ax1 - ax0) * (ay1 - ay0) + (bx1 - bx0) * (by1 - by0) - inter
+    if union > 0 and inter / union >= iou:
+        return True
+    side = max(ax1 - ax0, ay1 - ay0, bx1 - bx0, by1 - by0)
+    (acx, acy), (bcx, bcy) = a.centre, b.centre
+    return bool(np.hypot(acx - bcx, acy - bcy) < side / 2)
+
+
 class DiceCubeDetector:
     """The loaded detector; not thread-safe (one per worker)."""
 
@@ -194,6 +211,36 @@ class DiceCubeDetector:
             found.append(Detection(d.kind, d.score, tuple(float(v) for v in box)))  # type: ignore[arg-type]
         return sorted(found, key=lambda d: -d.score)
 
+    def detect_on_board(
+        self, image: U8, corners_px: F64, *, both_ways: bool = BOTH_WAYS
+    ) -> list[Detection]:
+        """Dice and cube on and around a board whose field has the corners
+        ``corners_px`` (canonical order): through the canvas that shows the board the
+        way up the picture does (the side lower in the picture at the canvas' foot)
+        and, with ``both_ways``, through the canvas turned round too, duplicates
+        merged (see ``BOTH_WAYS``)."""
+        c = np.asarray(corners_px, np.float64)
+        if c[0, 1] + c[1, 1] < c[2, 1] + c[3, 1]:
+            c = np.roll(c, 2, axis=0)  # the picture's lower long side first
+        found = self.detect(image, canvas_homography(c, ordered=True))
+        if not both_ways:
+            return found
+        return self._merged(
+            found + self.detect(image, canvas_homography(np.roll(c, 2, axis=0), ordered=True))
+        )
+
+    def _merged(self, found: list[Detection]) -> list[Detection]:
+        """One detection per object among those of several canvases: the surest. Two
+        boxes are one object when they overlap by ``iou`` or more, or when their
+        centres lie within half a side of each other (a die of 10 pixels seen 3
+        pixels apart overlaps itself by less than half; two dice side by side stand
+        a whole side apart)."""
+        kept: list[Detection] = []
+        for d in sorted(found, key=lambda d: -d.score):
+            if d.score >= self.min_score and not any(_same_object(d, k, self.iou) for k in kept):
+                kept.append(d)
+        return kept
+
     def detect_anywhere(self, image: U8, tile_scale: float = 1.25) -> list[Detection]:
         """Every die and cube in an image with no board to go by: the whole image
         scaled onto the canvas, and, when that shrinks it by more than 1.5, also
@@ -210,8 +257,4 @@ class DiceCubeDetector:
                 for x in xs:
                     tile = np.array([[s, 0, -x * s], [0, s, -y * s], [0, 0, 1]], np.float64)
                     found += self.detect(image, tile)
-        if not found:
-            return []
-        boxes = [[d.box[0], d.box[1], d.box[2] - d.box[0], d.box[3] - d.box[1]] for d in found]
-        keep = cv2.dnn.NMSBoxes(boxes, [d.score for d in found], self.min_score, self.iou)
-        return sorted((found[int(i)] for i in np.asarray(keep).reshape(-1)), key=lambda d: -d.score)
+        return self._merged(found)

@@ -41,7 +41,7 @@ from gammoneye.calibration.profile import CalibrationProfile
 
 from .crops import cut_strip, square_crop
 from .cube import FACES, CubeReader
-from .detector import Detection, DiceCubeDetector, canvas_homography
+from .detector import Detection, DiceCubeDetector
 from .dice import DiceReader
 from .points import PointCounter
 from .reading import MAX_COUNT, BoardReading, CubeReading, DieReading, PointReading
@@ -353,7 +353,7 @@ class BoardReader:
 
         # dice and cube
         t0 = time.perf_counter()
-        found = self.detector.detect(image, canvas_homography(field_px, ordered=True))
+        found = self.detector.detect_on_board(image, field_px)
         dice_found = [d for d in found if d.kind != "cube"]
 
         def place_of(d: Detection) -> str:
