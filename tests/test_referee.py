@@ -26,7 +26,13 @@ from gammoneye.engine.referee import (
 from gammoneye.engine.replay import record_from_events
 from gammoneye.service.cli import app
 from gammoneye.service.journal import Journal, JournalError
-from gammoneye.service.referee import TruthEyes, clip_referee_config, read_truth, run_referee
+from gammoneye.service.referee import (
+    Frame,
+    TruthEyes,
+    clip_referee_config,
+    read_truth,
+    run_referee,
+)
 from gammoneye.service.referee_eval import compare_events
 
 REPO = Path(__file__).resolve().parents[1]
@@ -544,22 +550,20 @@ class _FlickeringEyes:
         self.pattern = pattern  # per frame: "0" no dice yet, "1" one die found, "2" both
         self.looked = 0
 
-    def settled(self, frame: object, between_games: bool = False) -> bool:
+    def settled(self, frame: Frame, between_games: bool = False) -> bool:
         # the dice thrown between frames 2 and 3: the table moved
-        return int(getattr(frame, "ref")) != 3
+        return int(frame.ref) != 3
 
-    def look(self, frame: object) -> Sighting:
+    def look(self, frame: Frame) -> Sighting:
         self.looked += 1
         board = ExactCheckers(Position.initial())
         big, small = SeenDie(4, half="right"), SeenDie(1, half="left")
-        i = int(getattr(frame, "ref"))
+        i = int(frame.ref)
         dice = ((), (big,), (big, small))[int(self.pattern[i])]
         return Sighting(board, dice, t=i / 10, frame=i)
 
 
 def test_a_die_found_in_later_frames_of_a_still_table_is_seen() -> None:
-    from gammoneye.service.referee import Frame
-
     eyes = _FlickeringEyes("0001112121211111111")
     ref = Referee(RefereeConfig(match_length=5), t=0.0)
     frames = [Frame(i, i / 10, None) for i in range(len(eyes.pattern))]
