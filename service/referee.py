@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -32,7 +32,7 @@ from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
 from gammoneye.vision.gate import MotionGate, ReachWatch
 from gammoneye.vision.read import BoardReader, NoBoardError
 from gammoneye.vision.selfcal import match_opening
-from gammoneye.vision.sighting import sighting_key, sighting_of
+from gammoneye.vision.sighting import SURE_VALUE_P, sighting_key, sighting_of
 from gammoneye.vision.stabilise import Stabiliser
 
 FRAME_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
@@ -521,7 +521,7 @@ class RefereeStep:
         sighting = self.eyes.look(frame)
         if sighting is None:
             return []
-        if again and not more_dice(sighting, self.last):
+        if again and (self.last is None or not more_dice(sighting, self.last)):
             return []  # the view passed, or one with fewer dice: nothing new
         self.sightings += 1
         stable = self.stab.push(sighting_key(sighting), sighting)
@@ -545,11 +545,15 @@ def more_dice(seen: Sighting, before: Sighting) -> bool:
     >>> more_dice(Sighting(board, (SeenDie(1), SeenDie(5, half="left"))), one)
     False
     """
-    a, b = sighting_key(seen), sighting_key(before)
+    a, b = cast(tuple[Any, ...], sighting_key(seen)), cast(tuple[Any, ...], sighting_key(before))
     if a[0] != b[0] or a[2] != b[2] or len(seen.dice) <= len(before.dice):
         return False
-    have = Counter((d[0], d[1]) for d in a[1])
-    return all(have[k] >= n for k, n in Counter((d[0], d[1]) for d in b[1]).items())
+
+    def dice(s: Sighting) -> Counter[tuple[int, str | None]]:
+        return Counter((d.value if d.p >= SURE_VALUE_P else 0, d.half) for d in s.dice)
+
+    have = dice(seen)
+    return all(have[k] >= n for k, n in dice(before).items())
 
 
 def run_referee(

@@ -80,8 +80,8 @@ def edge_case(rng: np.random.Generator, kind: str) -> Position:
             held = {23 - i for side in sides for i in side}  # the other side's points
             free = [i for i in range(24) if i not in held]
             if rng.random() < 0.6:
-                a = int(rng.integers(5, 11))
-                sizes = [a, int(rng.integers(5, 16 - a))]
+                first = int(rng.integers(5, 11))
+                sizes = [first, int(rng.integers(5, 16 - first))]
             else:
                 sizes = [int(rng.integers(6, 16))]
             picked = [int(p) for p in rng.choice(free, size=len(sizes), replace=False)]
