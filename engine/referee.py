@@ -979,10 +979,12 @@ class Referee:
         self._note_glimpse(dice)
         if self._explains(evidence, evidence.log_likelihood(before)):
             return False  # nothing moved
-        if mine:
-            return False  # his dice are down: the play may not be over
-
         invalid = self._judged_invalid(roller)
+        if mine:
+            # His dice are down: the play may not be over. Unless his opponent's
+            # checkers moved as a play of the roll judged invalid for its half, and
+            # these are his next roll (the opponent's turn and lifting missed).
+            return invalid is not None and self._see_missed_turn(s, dice, invalid)
         if invalid is not None and self._see_missed_turn(s, dice, invalid):
             return True
         judged = None if invalid is None else invalid.dice

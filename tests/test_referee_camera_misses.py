@@ -592,6 +592,33 @@ def test_a_wrong_half_roll_played_by_the_opponent_was_his_after_a_dance() -> Non
     assert [e.player for e in events if isinstance(e, MoveEvent)] == [1]
 
 
+def test_a_wrong_half_roll_played_by_the_opponent_and_the_next_roll_seen_at_once() -> None:
+    """As above, but the camera missed player 0's play and his dice being lifted: the
+    first view after them shows his play and player 1's next roll, in player 1's own
+    half. Player 1's dice down are no reason to wait for a play of his: his
+    opponent's checkers moved as a play of the roll judged invalid (s12 clip 973,
+    player 0 dancing unseen on green dice)."""
+    ref = _player_1_on_roll_at(OPEN)
+    ref.see(Sighting(ExactCheckers(OPEN), dice=HIS_31))
+    played = Position((_moved(OPEN.boards[0], (13, 10), (11, 10)), OPEN.boards[1]), 0)
+    next_roll = (SeenDie(5, half="left", at=(-20.0, 5.0)), SeenDie(2, half="left", at=(-25.0, 5.0)))
+    events = ref.see(Sighting(ExactCheckers(played), dice=next_roll))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "roll", "move", "roll"]
+    fix, dance, empty, roll, move, again = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "dance_unseen"
+    assert dance.player == 1 and dance.dice == (6, 6) and empty.play == ""
+    assert roll.player == 0 and roll.dice == (3, 1)
+    assert isinstance(move, MoveEvent) and move.legal and move.after == played.position_id()
+    assert again.player == 1 and sorted(again.dice) == [2, 5]
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # player 1 rolled and is playing (his dice down, his checkers moving): no missed turn
+    ref = _player_1_on_roll_at(OPEN)
+    ref.see(Sighting(ExactCheckers(OPEN), dice=next_roll))
+    entering = Position((OPEN.boards[0], _moved(OPEN.boards[1], (25, 20))), 1)
+    events = ref.see(Sighting(ExactCheckers(entering), dice=next_roll))
+    assert "correction" not in [e.TYPE for e in events]
+
+
 def test_a_double_after_a_glimpsed_roll_left_the_board_as_it_was_is_the_opponents() -> None:
     """A die of player 1's was glimpsed, then gone with no checker moved, and the cube
     is offered: he rolled and danced (he may not double after rolling [001 4.4(ii)]);
