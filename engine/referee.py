@@ -1273,8 +1273,10 @@ class Referee:
             if self.state.phase is Phase.ROLL and self.flag is None:
                 if not self._see_cube(s):  # the opponent may double at once
                     self._see_roll(s, dice)
-            elif self.flag is not None and dice:
-                self._see_flagged(s, dice)
+            # With the play just flagged, dice down are not yet taken as the opponent's
+            # roll, which would make the play stand [001 4.2(iii)(a)] on one view of the
+            # board: a die on a checker hides it, and the roll may be made again. The
+            # next view decides (:meth:`_see_flagged`).
             return
         cube = s.cube
         last = self._last_cube

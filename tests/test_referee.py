@@ -213,6 +213,33 @@ def test_an_illegal_play_stands_once_the_opponent_rolls() -> None:
     assert events[1].how == "accepted" and ref.state.on_roll == 1 and ref.state.dice == (6, 1)
 
 
+def test_a_play_flagged_in_the_view_of_the_opponents_roll_waits_for_the_next_view() -> None:
+    """The view after player 0's play already shows player 1's roll, one die on a
+    checker hiding it, so the play reads illegal. The roll is not taken (it would make
+    the play stand) until the next view: the roll made again away from the checkers,
+    the board reads as the legal play played, and the flag is cleared (s12 clip 971)."""
+    ref, start = _opened_52()
+    played = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
+    misread = Position((tuple(_moved(played.boards[0], 8, 7)), played.boards[1]), 0)
+    on_checker = (SeenDie(6, half="left"), SeenDie(3, half="left"))
+    events = ref.see(Sighting(ExactCheckers(misread), dice=on_checker))
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    assert ref.state.dice == (5, 2) and ref.flag is not None
+    again = (SeenDie(4, half="left", at=(-20.0, 0.0)), SeenDie(1, half="left", at=(-25.0, 0.0)))
+    events = ref.see(Sighting(ExactCheckers(played), dice=again))
+    assert [e.TYPE for e in events] == ["flag_cleared", "move", "roll"]
+    assert events[0].how == "corrected" and events[1].legal and events[2].dice == (4, 1)
+    # the play was illegal after all: it stands once a later view still shows it
+    ref, start = _opened_52()
+    wrong = Position((tuple(_moved(start.boards[0], 13, 7)), start.boards[1]), 0)  # 6 pips
+    roll = (SeenDie(6, half="left"), SeenDie(1, half="left"))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(wrong), dice=roll))] == ["move", "flag"]
+    moving = Position((wrong.boards[0], tuple(_moved(start.boards[1], 13, 7))), 0)
+    events = ref.see(Sighting(ExactCheckers(moving), dice=roll))
+    assert [e.TYPE for e in events][:3] == ["accepted_illegal", "flag_cleared", "roll"]
+    assert ref.state.on_roll == 1 and ref.state.dice == (6, 1)
+
+
 def _opened_52() -> tuple[Referee, Position]:
     """Player 0 on roll with 52 at the opening (player 0 at the bottom)."""
     ref = Referee(RefereeConfig(match_length=3))
