@@ -1270,9 +1270,9 @@ class Referee:
             # The mover lifted his dice: the turn is over [001 4.1(vi)(a)]. Dice seen
             # now are the opponent's next roll, made before a settled view between.
             self._decide_play(s)
-            if self.state.phase is Phase.ROLL and self.flag is None:
-                if not self._see_cube(s):  # the opponent may double at once
-                    self._see_roll(s, dice)
+            # the opponent may double at once
+            if self.state.phase is Phase.ROLL and self.flag is None and not self._see_cube(s):
+                self._see_roll(s, dice)
             # With the play just flagged, dice down are not yet taken as the opponent's
             # roll, which would make the play stand [001 4.2(iii)(a)] on one view of the
             # board: a die on a checker hides it, and the roll may be made again. The
