@@ -104,6 +104,8 @@ REROLL_NOTE = "rolled again without a play: the fault was not seen, the likelies
 UNSEEN_TAKE_NOTE = "not seen: the doubler rolled"
 #: The note on a pass the camera did not see, read from the checkers set up again.
 UNSEEN_DROP_NOTE = "not seen: the checkers were set up for the next game"
+#: The note on a double the camera did not see, read from the checkers set up again.
+UNSEEN_DOUBLE_NOTE = "not seen: the checkers were set up for the next game"
 #: The note on a roll the camera did not see, read from the play that followed it.
 UNSEEN_ROLL_NOTE = "not seen: read from the play"
 #: The note on a dance the camera did not see, read from the opponent's roll after it.
@@ -546,6 +548,8 @@ class Referee:
             self._see_setup(sighting, dice)
         elif self.flag is not None:
             self._see_flagged(sighting, dice)
+        elif self._see_set_up_again(sighting, dice):
+            pass
         elif phase is Phase.ROLL:
             if (
                 not self._see_cube(sighting)
@@ -1217,6 +1221,42 @@ class Referee:
             # Offered and taken while hands hid the table: the cube is on the taker's
             # side at the new level [001 4.4(iii)].
             self._see_answer(s, ())
+        return True
+
+    def _see_set_up_again(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The checkers set up for the next game in the middle of one, no dice down:
+        the player on roll doubled and his opponent passed, and the camera saw
+        neither (the cube back in the middle reads as it was [001 4.4(iii)]). Taken
+        when he could double; a roll of his seen before it, when it left no play, was
+        a dance. A resignation is the observer's to say (:meth:`observe`), so nothing
+        is taken when he could not double. Returns whether it was taken."""
+        state = self.state
+        if (
+            dice
+            or state.phase not in (Phase.ROLL, Phase.MOVE)
+            or state.position.boards == Position.initial().boards
+            or not self._is_opening_layout(s)
+        ):
+            return False
+        if state.phase is Phase.MOVE:
+            assert state.dice is not None
+            if set(legal_plays(state.position, state.dice)) != {state.position}:
+                return False  # his roll had a play: no reason to think he danced
+            after = state.play(state.position)
+            if after.phase is not Phase.ROLL or after.can_double(after.on_roll) is not None:
+                return False
+            self._legal_move(state.position, "")
+            state = self.state
+        player = state.on_roll
+        if state.can_double(player) is not None:
+            return False
+        self.state = state.double(player)
+        self._emit(
+            DoubleEvent, player=player, value=self.state.offered_cube, note=UNSEEN_DOUBLE_NOTE
+        )
+        self.state = self.state.drop(player=1 - player)
+        self._emit(DropEvent, player=1 - player, note=UNSEEN_DROP_NOTE)
+        self._game_over()
         return True
 
     def _illegal_double(self, player: int, code: str) -> None:

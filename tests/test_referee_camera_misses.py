@@ -19,6 +19,7 @@ from gammoneye.engine.referee import (
     REROLL_NOTE,
     RESYNC_NOTE,
     UNSEEN_DANCE_NOTE,
+    UNSEEN_DOUBLE_NOTE,
     UNSEEN_DROP_NOTE,
     UNSEEN_ROLL_NOTE,
     UNSEEN_TAKE_NOTE,
@@ -742,3 +743,38 @@ def test_a_wrong_half_roll_played_by_the_opponent_after_a_missed_turn_puts_both_
     assert roll0.player == 0 and roll0.dice == (3, 1)
     assert move0.player == 0 and move0.legal and move0.after == both.position_id()
     assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_checkers_set_up_again_mid_game_were_a_double_passed_unseen() -> None:
+    """No double and no pass seen, the checkers stand in the opening layout again: the
+    player on roll doubled and was passed [001 4.4(iii)] (s12 clip 972)."""
+    ref, p0 = _opened_52()
+    played = Position((_moved(p0.boards[0], (13, 8), (13, 11)), p0.boards[1]), 0)
+    ref.see(Sighting(ExactCheckers(played)))
+    assert ref.state.on_roll == 1
+    events = ref.see(Sighting(ExactCheckers(START)))
+    assert [e.TYPE for e in events][:3] == ["double", "drop", "game_end"]
+    double, drop, end = events[:3]
+    assert double.player == 1 and double.note == UNSEEN_DOUBLE_NOTE
+    assert drop.player == 0 and drop.note == UNSEEN_DROP_NOTE
+    assert end.winner == 1 and end.points == 1
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_a_dance_then_the_checkers_set_up_again_was_a_double_passed() -> None:
+    """Player 1, on the bar against a closed board, rolled 43 (no play); then the
+    checkers stand set up again: he danced, player 0 doubled, he passed."""
+    ref = _player_1_on_roll_at(CLOSED)
+    ref.see(
+        Sighting(ExactCheckers(CLOSED), dice=(SeenDie(4, half="left"), SeenDie(3, half="left")))
+    )
+    assert ref.state.dice == (4, 3)
+    events = ref.see(Sighting(ExactCheckers(START)))
+    assert [e.TYPE for e in events][:4] == ["move", "double", "drop", "game_end"]
+    assert events[0].player == 1 and events[0].play == "" and events[1].player == 0
+    # with a 63 he had a play: nothing is made up
+    ref = _player_1_on_roll_at(CLOSED)
+    ref.see(
+        Sighting(ExactCheckers(CLOSED), dice=(SeenDie(6, half="left"), SeenDie(3, half="left")))
+    )
+    assert "double" not in [e.TYPE for e in ref.see(Sighting(ExactCheckers(START)))]
