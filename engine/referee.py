@@ -1187,10 +1187,15 @@ class Referee:
             return False
         player = state.on_roll
 
+        last = self._last_cube
+
         def offered_by(doubler: int) -> bool:
-            return cube.place == "offered" or (
-                cube.place == self.side(1 - doubler) and cube.level > state.cube_value
-            )
+            if cube.place == "offered":
+                return True
+            if cube.place != self.side(1 - doubler) or cube.level <= state.cube_value:
+                return False
+            # a face read unsure where the cube already lay is no double
+            return cube.p >= SURE_CUBE_FACE or last.place != cube.place
 
         if not offered_by(player) and not offered_by(1 - player):
             return False

@@ -348,6 +348,23 @@ def test_a_cube_face_misread_on_its_owners_side_is_no_redouble() -> None:
     assert ref.state.offered_cube is None and ref.state.on_roll == 0  # no double pending
 
 
+def test_a_cube_face_misread_on_the_takers_side_before_a_roll_is_no_double() -> None:
+    """Taken, the cube lies on player 0's side; before player 1 rolls its face is read
+    8, unsure (s13 clip 981): no double by player 1, who does not own the cube."""
+    ref, p0 = _opened_52()
+    played = Position((_moved(p0.boards[0], (13, 8), (13, 11)), p0.boards[1]), 0)
+    ref.see(Sighting(ExactCheckers(played), cube=SeenCube(64, "centre")))
+    assert [
+        e.TYPE for e in ref.see(Sighting(ExactCheckers(played), cube=SeenCube(2, "offered")))
+    ] == ["double"]
+    ref.see(Sighting(ExactCheckers(played), cube=SeenCube(2, "bottom")))
+    assert ref.state.cube_owner == 0 and ref.state.on_roll == 1 and ref.state.dice is None
+    assert ref.see(Sighting(ExactCheckers(played), cube=SeenCube(8, "bottom", p=0.35))) == []
+    # read surely, the face turned up where it lies is a double all the same
+    events = ref.see(Sighting(ExactCheckers(played), cube=SeenCube(4, "bottom", p=0.99)))
+    assert [e.TYPE for e in events] == ["flag"] and events[0].kind == "illegal_double"
+
+
 def _flagged_with_opponent_moved(*p0_steps: tuple[int, int]) -> tuple[Referee, Position]:
     """Player 1 rolls 31 and plays 8/5 6/5, but the board also shows player 0's
     checkers moved by ``p0_steps`` (a turn of his the camera missed, or a misreading):
