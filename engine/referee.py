@@ -551,10 +551,13 @@ class Referee:
         elif self._see_set_up_again(sighting, dice):
             pass
         elif phase is Phase.ROLL:
-            if (
-                not self._see_cube(sighting)
-                and not self._see_changed_play(sighting, dice)
-                and not self._see_unseen_roll(sighting, dice)
+            if self._see_cube(sighting):
+                if self.state.phase is Phase.ROLL and self.flag is None and dice:
+                    # offered and taken while hands hid the table, and the doubler's
+                    # roll made since: it is seen in the same view
+                    self._see_roll(sighting, dice)
+            elif not self._see_changed_play(sighting, dice) and not self._see_unseen_roll(
+                sighting, dice
             ):
                 self._see_roll(sighting, dice)
         elif phase is Phase.DOUBLED:

@@ -795,3 +795,15 @@ def test_a_dance_then_the_checkers_set_up_again_was_a_double_passed() -> None:
         Sighting(ExactCheckers(CLOSED), dice=(SeenDie(6, half="left"), SeenDie(3, half="left")))
     )
     assert "double" not in [e.TYPE for e in ref.see(Sighting(ExactCheckers(START)))]
+
+
+def test_a_double_taken_unseen_with_the_doublers_roll_in_the_same_view() -> None:
+    """The first view after player 1 doubled shows the cube on player 0's side (taken)
+    and player 1's roll already made (s13 clip 981): double, take, roll."""
+    ref, p0 = _opened_52()
+    played = Position((_moved(p0.boards[0], (13, 8), (13, 11)), p0.boards[1]), 0)
+    ref.see(Sighting(ExactCheckers(played), cube=SeenCube(64, "centre")))
+    dice = (SeenDie(6, half="left"), SeenDie(5, half="left"))
+    events = ref.see(Sighting(ExactCheckers(played), dice=dice, cube=SeenCube(2, "bottom")))
+    assert [e.TYPE for e in events] == ["double", "take", "roll"]
+    assert events[2].player == 1 and events[2].dice == (6, 5) and ref.state.cube_value == 2
