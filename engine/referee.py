@@ -546,10 +546,10 @@ class Referee:
         phase = self.state.phase
         if phase in (Phase.START, Phase.GAME_OVER):
             self._see_setup(sighting, dice)
-        elif self.flag is not None:
-            self._see_flagged(sighting, dice)
         elif self._see_set_up_again(sighting, dice):
             pass
+        elif self.flag is not None:
+            self._see_flagged(sighting, dice)
         elif phase is Phase.ROLL:
             if self._see_cube(sighting):
                 if self.state.phase is Phase.ROLL and self.flag is None and dice:
@@ -1232,8 +1232,10 @@ class Referee:
         return True
 
     def _see_set_up_again(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
-        """The checkers set up for the next game in the middle of one, no dice down:
-        the player on roll doubled and his opponent passed, and the camera saw
+        """The checkers set up for the next game in the middle of one, no dice down.
+        After a roll that could bear off the mover's last checkers, he did: the game
+        ended with that play (a flag raised on a view of the setting up is cleared).
+        Else the player on roll doubled and his opponent passed, and the camera saw
         neither (the cube back in the middle reads as it was [001 4.4(iii)]). Taken
         when he could double; a roll of his seen before it, when it left no play, was
         a dance. A resignation is the observer's to say (:meth:`observe`), so nothing
@@ -1242,13 +1244,30 @@ class Referee:
         if (
             dice
             or state.phase not in (Phase.ROLL, Phase.MOVE)
+            or (self.flag is not None and state.phase is not Phase.MOVE)
             or state.position.boards == Position.initial().boards
             or not self._is_opening_layout(s)
         ):
             return False
         if state.phase is Phase.MOVE:
             assert state.dice is not None
-            if set(legal_plays(state.position, state.dice)) != {state.position}:
+            results = legal_plays(state.position, state.dice)
+            last = [
+                p for p in results if state.play(p).phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+            ]
+            if last:
+                # He bore off his last checkers and the board was set up again before
+                # a still view showed them off: the game ended with that play.
+                if self.flag is not None:
+                    self._emit(FlagClearedEvent, flag_id=self.flag.flag_id, how="corrected")
+                    self.flag = None
+                end = min(last, key=lambda p: p.position_id())
+                made = results[end]
+                self._legal_move(end, made[0].mat_text() if made else "")
+                return True
+            if self.flag is not None:
+                return False
+            if set(results) != {state.position}:
                 return False  # his roll had a play: no reason to think he danced
             after = state.play(state.position)
             if after.phase is not Phase.ROLL or after.can_double(after.on_roll) is not None:

@@ -807,3 +807,25 @@ def test_a_double_taken_unseen_with_the_doublers_roll_in_the_same_view() -> None
     events = ref.see(Sighting(ExactCheckers(played), dice=dice, cube=SeenCube(2, "bottom")))
     assert [e.TYPE for e in events] == ["double", "take", "roll"]
     assert events[2].player == 1 and events[2].dice == (6, 5) and ref.state.cube_value == 2
+
+
+def test_the_last_checkers_borne_off_unseen_before_the_setting_up_ended_the_game() -> None:
+    """Player 1 rolls 21 with his last two checkers on his 1- and 2-points; the next
+    views show the board being set up again (s13 clip 982): he bore them off, the
+    game is over. A view half set up, flagged as his play, is put right too."""
+    ending = Position((_board(p6=5, p8=3, p13=5, p12=2), tuple([1, 1] + [0] * 23)), 0)
+    roll = (SeenDie(2, half="left", at=(-20.0, 0.0)), SeenDie(1, half="left", at=(-25.0, 0.0)))
+    for half_set_up in (False, True):
+        ref = _player_1_on_roll_at(ending)
+        ref.see(Sighting(ExactCheckers(ending), dice=roll))
+        assert ref.state.dice == (2, 1)
+        if half_set_up:
+            theirs = tuple([0] * 23 + [2, 0])  # two of his checkers back on his 24-point
+            shown = Position((ending.boards[0], theirs), 0)
+            assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(shown)))] == ["move", "flag"]
+        events = ref.see(Sighting(ExactCheckers(START)))
+        kinds = [e.TYPE for e in events]
+        assert kinds[-2:] == ["move", "game_end"] and ("flag_cleared" in kinds) == half_set_up
+        move, end = events[-2:]
+        assert move.player == 1 and move.legal and end.winner == 1
+        assert Referee.resume(ref.config, ref.events).state == ref.state
