@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
@@ -32,7 +32,7 @@ from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
 from gammoneye.vision.gate import MotionGate, ReachWatch
 from gammoneye.vision.read import BoardReader, NoBoardError
 from gammoneye.vision.selfcal import match_opening
-from gammoneye.vision.sighting import SURE_VALUE_P, sighting_key, sighting_of
+from gammoneye.vision.sighting import sighting_key, sighting_of
 from gammoneye.vision.stabilise import Stabiliser
 
 FRAME_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
@@ -489,8 +489,10 @@ class RefereeStep:
         self.sightings = 0
         #: The last view the stabiliser passed to the referee.
         self.last: Sighting | None = None
-        #: Frames still to read while the table stays still (``LOOK_AGAIN``).
+        #: Frames still to read while the table stays still (``LOOK_AGAIN``), and the
+        #: stabiliser's key of the last view passed, to compare them with.
         self._again = 0
+        self._last_key: Hashable | None = None
 
     def recall(self, frame: Frame) -> None:
         """On a resume (:meth:`Referee.resume`): look again at the frame whose view the
@@ -513,47 +515,46 @@ class RefereeStep:
             self.stab.reset()
             self._again = 0
             return []
-        again = not self.stab.waiting
-        if again:
-            if self._again <= 0 or self.last is None:
+        # a view was passed since the table last moved: look again, a few frames
+        before = None if self.stab.waiting else self._last_key
+        if not self.stab.waiting:
+            if self._again <= 0 or before is None:
                 return []
             self._again -= 1
         sighting = self.eyes.look(frame)
         if sighting is None:
             return []
-        if again and (self.last is None or not more_dice(sighting, self.last)):
+        key = sighting_key(sighting)
+        if before is not None and not more_dice(key, before):
             return []  # the view passed, or one with fewer dice: nothing new
         self.sightings += 1
-        stable = self.stab.push(sighting_key(sighting), sighting)
+        stable = self.stab.push(key, sighting)
         if stable is None:
             return []
-        self.last = stable
+        self.last, self._last_key = stable, key
         self._again = LOOK_AGAIN
         return self.referee.see(stable)
 
 
-def more_dice(seen: Sighting, before: Sighting) -> bool:
-    """Whether ``seen`` shows the board and cube of ``before`` and its dice and more
-    (by value, where read surely, and half).
+def more_dice(seen: Hashable, before: Hashable) -> bool:
+    """Whether the view of stabiliser key ``seen`` (:func:`sighting_key`) shows the
+    board and cube of ``before`` and its dice and more (by value, where read surely,
+    and half).
 
     >>> from gammoneye.engine.referee import ExactCheckers, SeenDie
     >>> from gammoneye.engine.position import Position
     >>> board = ExactCheckers(Position.initial())
-    >>> one = Sighting(board, (SeenDie(4, half="left"),))
-    >>> more_dice(Sighting(board, (SeenDie(1), SeenDie(4, half="left"))), one)
+    >>> one = sighting_key(Sighting(board, (SeenDie(4, half="left"),)))
+    >>> more_dice(sighting_key(Sighting(board, (SeenDie(1), SeenDie(4, half="left")))), one)
     True
-    >>> more_dice(Sighting(board, (SeenDie(1), SeenDie(5, half="left"))), one)
+    >>> more_dice(sighting_key(Sighting(board, (SeenDie(1), SeenDie(5, half="left")))), one)
     False
     """
-    a, b = cast(tuple[Any, ...], sighting_key(seen)), cast(tuple[Any, ...], sighting_key(before))
-    if a[0] != b[0] or a[2] != b[2] or len(seen.dice) <= len(before.dice):
+    a, b = cast(tuple[Any, ...], seen), cast(tuple[Any, ...], before)
+    if a[0] != b[0] or a[2] != b[2] or len(a[1]) <= len(b[1]):
         return False
-
-    def dice(s: Sighting) -> Counter[tuple[int, str | None]]:
-        return Counter((d.value if d.p >= SURE_VALUE_P else 0, d.half) for d in s.dice)
-
-    have = dice(seen)
-    return all(have[k] >= n for k, n in dice(before).items())
+    have = Counter((d[0], d[1]) for d in a[1])
+    return all(have[k] >= n for k, n in Counter((d[0], d[1]) for d in b[1]).items())
 
 
 def run_referee(

@@ -237,7 +237,7 @@ class DiceCubeDetector:
         a whole side apart)."""
         kept: list[Detection] = []
         for d in sorted(found, key=lambda d: -d.score):
-            if d.score >= self.min_score and not any(_same_object(d, k, self.iou) for k in kept):
+            if not any(_same_object(d, k, self.iou) for k in kept):
                 kept.append(d)
         return kept
 

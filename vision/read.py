@@ -335,8 +335,8 @@ class BoardReader:
         bar = {c: 0 for c in COLOURS}
         for i in (24, 25):
             n = int(counts[i].argmax())
-            # believe a count only where the strip's base shows a checker colour (not
-            # the bar's wood, not the cube)
+            # believe a count only where the checkers counted show a checker colour
+            # (not the bar's wood, not the cube)
             if n:
                 c, distance = bar_colour(strips[i], centres, n)
                 if distance < 2.5 * COLOUR_SIGMA:
