@@ -602,11 +602,11 @@ class Referee:
         if state.phase is Phase.MATCH_OVER:
             return
         if state.phase is Phase.GAME_OVER:
-            if dice or not self._is_opening_layout(s):
+            if (dice and not self._opening_dice(dice)) or not self._is_opening_layout(s):
                 return
             self.state = state = state.next_game()
         if state.phase is Phase.START and not self._game_started:
-            if dice or not self._is_opening_layout(s):
+            if (dice and not self._opening_dice(dice)) or not self._is_opening_layout(s):
                 return
             first = None
             if state.game_number > 1 and state.profile.later_games == "previous_winner":
@@ -622,9 +622,18 @@ class Referee:
             self._game_started = True
             self._need_clear = False
             if first is not None:
-                self.state = state.start_game(first)
-            return
+                self.state = state.start_game(first)  # his roll: in the next view
+                return
+            if not dice:
+                return
         self._see_opening(s, dice)
+
+    def _opening_dice(self, dice: tuple[SeenDie, ...]) -> bool:
+        """Whether these dice lie as an opening roll: one in each player's right half
+        [000 r8]. Seen on the board set up for a game not yet started, the setting up
+        went unseen (no still view between it and the opening roll); any other dice
+        still down are the last game's."""
+        return len(dice) == 2 and {d.half for d in dice} == {self.right_half(0), self.right_half(1)}
 
     def _see_opening(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
         if self._see_unseen_opening(s, dice):
@@ -1232,17 +1241,18 @@ class Referee:
         return True
 
     def _see_set_up_again(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
-        """The checkers set up for the next game in the middle of one, no dice down.
+        """The checkers set up for the next game in the middle of one.
         After a roll that could bear off the mover's last checkers, he did: the game
-        ended with that play (a flag raised on a view of the setting up is cleared).
-        Else the player on roll doubled and his opponent passed, and the camera saw
+        ended with that play (a flag raised on a view of the setting up is cleared),
+        and dice down are the next game's opening roll (:meth:`_see_setup`). Else, no
+        dice down, the player on roll doubled and his opponent passed, and the camera saw
         neither (the cube back in the middle reads as it was [001 4.4(iii)]). Taken
         when he could double; a roll of his seen before it, when it left no play, was
         a dance. A resignation is the observer's to say (:meth:`observe`), so nothing
         is taken when he could not double. Returns whether it was taken."""
         state = self.state
         if (
-            dice
+            (dice and state.phase is not Phase.MOVE)
             or state.phase not in (Phase.ROLL, Phase.MOVE)
             or (self.flag is not None and state.phase is not Phase.MOVE)
             or state.position.boards == Position.initial().boards
@@ -1264,8 +1274,10 @@ class Referee:
                 end = min(last, key=lambda p: p.position_id())
                 made = results[end]
                 self._legal_move(end, made[0].mat_text() if made else "")
+                if dice:  # the next game's opening roll down already
+                    self._see_setup(s, dice)
                 return True
-            if self.flag is not None:
+            if self.flag is not None or dice:
                 return False
             if set(results) != {state.position}:
                 return False  # his roll had a play: no reason to think he danced

@@ -829,3 +829,34 @@ def test_the_last_checkers_borne_off_unseen_before_the_setting_up_ended_the_game
         move, end = events[-2:]
         assert move.player == 1 and move.legal and end.winner == 1
         assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_the_last_checkers_borne_off_unseen_and_the_next_opening_roll_down() -> None:
+    """As above, but the first still view after the bear-off shows the board set up
+    with the next game's opening dice already down, one in each player's right half
+    (s13 clip 982): the game ended with that play, the next one starts and its
+    opening roll is read from that view."""
+    ending = Position((_board(p6=5, p8=3, p13=5, p12=2), tuple([1, 1] + [0] * 23)), 0)
+    ref = _player_1_on_roll_at(ending)
+    roll = (SeenDie(2, half="left", at=(-20.0, 0.0)), SeenDie(1, half="left", at=(-25.0, 0.0)))
+    ref.see(Sighting(ExactCheckers(ending), dice=roll))
+    opening = (SeenDie(3, half="right", at=(20.0, 0.0)), SeenDie(6, half="left", at=(-20.0, 0.0)))
+    events = ref.see(Sighting(ExactCheckers(START), dice=opening))
+    assert [e.TYPE for e in events] == ["move", "game_end", "game_start", "opening_roll"]
+    assert events[1].winner == 1 and events[3].dice == (3, 6)
+    assert ref.state.game_number == 2 and ref.state.on_roll == 1
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_dice_left_down_by_the_last_game_do_not_start_the_next() -> None:
+    """The winner's last roll still down in his right half when the board is set up
+    again is no opening roll: the next game starts on a clean view, as before."""
+    ending = Position((_board(p6=5, p8=3, p13=5, p12=2), tuple([1, 1] + [0] * 23)), 0)
+    ref = _player_1_on_roll_at(ending)
+    roll = (SeenDie(2, half="left", at=(-20.0, 0.0)), SeenDie(1, half="left", at=(-25.0, 0.0)))
+    ref.see(Sighting(ExactCheckers(ending), dice=roll))
+    events = ref.see(Sighting(ExactCheckers(START), dice=roll))
+    assert [e.TYPE for e in events] == ["move", "game_end"]
+    assert ref.see(Sighting(ExactCheckers(START), dice=roll)) == []
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(START)))] == ["game_start"]
+
