@@ -1544,7 +1544,13 @@ class Referee:
             ),
         )
 
-    def _reread_roll(self, before: Position, evidence: CheckerEvidence, read_ll: float) -> bool:
+    def _reread_roll(
+        self,
+        before: Position,
+        evidence: CheckerEvidence,
+        read_ll: float,
+        flag: _Flag | None = None,
+    ) -> bool:
         """The play fits no legal result of the dice as read, but a roll the dice may
         well have shown explains it: the dice were misread. Each die read with
         probability ``p`` shows any other number with ``(1 - p) / 5``; the roll whose
@@ -1558,7 +1564,10 @@ class Referee:
 
         The opening roll is read again the same way, and may change who plays: the
         higher die starts [000 r8], so the first play may well be the other player's.
-        Its ``opening_roll`` event is then withdrawn and a new one follows."""
+        Its ``opening_roll`` event is then withdrawn and a new one follows.
+
+        ``flag``: the play flagged under the dice as read, now put right on the board
+        to a play of another roll; the flag is cleared first."""
         seen = self._rolled
         state = self.state
         if len(seen) != 2 or state.dice is None or min(d.p for d in seen) >= REREAD_P:
@@ -1599,6 +1608,9 @@ class Referee:
             # the dice as read are far likelier than the roll that would make the
             # play legal: a die misread is no likelier than an illegal play
             return False
+        if flag is not None:
+            self.flag = None
+            self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
         if opening is not None:
             self._emit(
                 CorrectionEvent,
@@ -1675,11 +1687,16 @@ class Referee:
         best_ll, best, text = self.best_result(flag.before, flag.dice, s.checkers)
         if not self._explains(s.checkers, best_ll) and flag.dice_unseen:
             best_ll, best, text = self._another_unseen_roll(flag, s.checkers)
-        if self._explains(s.checkers, best_ll):
+        explained = self._explains(s.checkers, best_ll)
+        if explained:
             # Put right, though perhaps seen only with the opponent's roll made since.
             self.flag = None
             self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
             self._legal_move(best, text)
+        elif not flag.dice_unseen:
+            # put right to a play of a roll his dice, read unsure, may have shown
+            explained = self._reread_roll(flag.before, s.checkers, best_ll, flag)
+        if explained:
             if dice and self.state.phase is Phase.ROLL and not self._see_cube(s):
                 self._see_roll(s, dice)
             return

@@ -860,3 +860,31 @@ def test_dice_left_down_by_the_last_game_do_not_start_the_next() -> None:
     assert ref.see(Sighting(ExactCheckers(START), dice=roll)) == []
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(START)))] == ["game_start"]
 
+
+def test_a_flagged_play_put_right_to_a_play_of_the_roll_a_die_read_unsure_showed() -> None:
+    """Player 1's 53 is read as 65, the 6 unsure (p 0.44); his play 13/12(3) is flagged;
+    he puts it right to 8/3 6/3, a play of 53 and of no roll his dice were surely
+    not (s15 clip 1002): the flag is cleared and the dice read again, not the right
+    play accepted as an illegal one when his opponent rolls."""
+    ref = _player_1_on_roll_at(START)
+    read = (
+        SeenDie(6, p=0.44, half="left", at=(-20.0, 0.0)),
+        SeenDie(5, p=0.87, half="left", at=(-25.0, 0.0)),
+    )
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(START), dice=read))] == ["roll"]
+    wrong = Position((START.boards[0], _moved(START.boards[1], *[(13, 12)] * 3)), 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(wrong)))] == ["move", "flag"]
+    right = Position((START.boards[0], _moved(START.boards[1], (8, 3), (6, 3))), 1)
+    events = ref.see(Sighting(ExactCheckers(right)))
+    assert [e.TYPE for e in events] == ["flag_cleared", "correction", "move"]
+    assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == [5, 3]
+    assert events[2].player == 1 and events[2].legal and events[2].dice == (5, 3)
+    assert ref.flag is None and ref.state.on_roll == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # read surely as 65, the same correction stays an illegal play
+    ref = _player_1_on_roll_at(START)
+    sure = tuple(SeenDie(d.value, p=0.99, half=d.half, at=d.at) for d in read)
+    ref.see(Sighting(ExactCheckers(START), dice=sure))
+    ref.see(Sighting(ExactCheckers(wrong)))
+    assert ref.see(Sighting(ExactCheckers(right))) == [] and ref.flag is not None
+
