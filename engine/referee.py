@@ -1073,9 +1073,8 @@ class Referee:
             read = (max(roll_event.dice), min(roll_event.dice))
             if read != recorded:
                 # the dice were read again to make the play legal: the play put right
-                # is one of the dice as first read
-                ll, pos, text = self.best_result(before, read, evidence)
-                roll = read
+                # is one of the dice as first read, or of another roll one die off
+                ll, pos, text, roll = self._best_misread(before, read, recorded, evidence)
             elif roll_event.note == UNSEEN_ROLL_NOTE:
                 ll, pos, text, roll = self._best_of_any_roll(before, evidence)
         if not self._explains(evidence, ll) or pos in (before, state.position):
@@ -1095,6 +1094,34 @@ class Referee:
             self._reread_dice(roll)
         self._legal_move(pos, text)
         return True
+
+    def _best_misread(
+        self,
+        before: Position,
+        read: tuple[int, int],
+        recorded: tuple[int, int],
+        evidence: CheckerEvidence,
+    ) -> tuple[float, Position, str, tuple[int, int]]:
+        """The likeliest play on the board of a roll the dice read as ``read`` may
+        have shown, other than ``recorded`` (the roll they were read again as): the
+        dice as read, or one of them read wrong, weighed by the dice's ``p`` where
+        they are still known (:func:`_roll_log_p`). Rolls whose best play does not
+        explain the board come last."""
+        rolled = self._rolled
+        known = len(rolled) == 2 and sorted(d.value for d in rolled) == sorted(read)
+        best: tuple[bool, float, float, Position, str, tuple[int, int]] | None = None
+        for a, b in combinations_with_replacement(range(1, 7), 2):
+            roll = (b, a)
+            off = 2 - sum((Counter(roll) & Counter(read)).values())
+            if roll == recorded or off > 1:
+                continue
+            prior = _roll_log_p(rolled, roll) if known else off * ILLEGAL_LOG_ODDS
+            ll, pos, text = self.best_result(before, roll, evidence)
+            key = (self._explains(evidence, ll), ll + prior, ll, pos, text, roll)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        assert best is not None
+        return best[2], best[3], best[4], best[5]
 
     def _judged_play(
         self, before: Position, judged: tuple[int, int], evidence: CheckerEvidence

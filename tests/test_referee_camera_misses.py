@@ -888,3 +888,28 @@ def test_a_flagged_play_put_right_to_a_play_of_the_roll_a_die_read_unsure_showed
     ref.see(Sighting(ExactCheckers(wrong)))
     assert ref.see(Sighting(ExactCheckers(right))) == [] and ref.flag is not None
 
+
+def test_a_play_put_right_after_a_reread_may_be_of_another_roll_one_die_off() -> None:
+    """Player 1's 41 is read as 43, the 3 unsure; his 13/9, one die unplayed, is taken
+    for a 31 played 13/10/9 (the dice read again); then he puts it right to 13/9 6/5
+    before his opponent rolls (s15 clip 1002): a play of 41, which is neither the
+    dice as read nor as read again, but one die off the dice as read."""
+    ref = _player_1_on_roll_at(START)
+    read = (
+        SeenDie(4, p=0.74, half="left", at=(-20.0, 0.0)),
+        SeenDie(3, p=0.39, half="left", at=(-25.0, 0.0)),
+    )
+    ref.see(Sighting(ExactCheckers(START), dice=read))
+    short = Position((START.boards[0], _moved(START.boards[1], (13, 9))), 1)
+    events = ref.see(Sighting(ExactCheckers(short)))
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert events[0].data["dice"] == [3, 1] and events[1].legal
+    right = Position((START.boards[0], _moved(START.boards[1], (13, 9), (6, 5))), 0)
+    events = ref.see(Sighting(ExactCheckers(right)))
+    assert [e.TYPE for e in events] == ["correction", "correction", "move"]
+    assert events[0].data["action"] == "correct_play" and events[0].note == CHANGED_PLAY_NOTE
+    assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == [4, 1]
+    assert events[2].dice == (4, 1) and events[2].legal and events[2].play == "13/9 6/5"
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    game = record_from_events(ref.events).games[0]
+    assert game.actions[-1].dice == (4, 1)
