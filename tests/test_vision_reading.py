@@ -130,6 +130,24 @@ def test_a_sighting_places_each_die_on_the_field_in_cm() -> None:
     assert sighting_of(reading, COLOURS, 0).dice[0].at is None
 
 
+def test_a_mark_on_the_bar_read_unsure_as_a_die_is_no_die_for_the_referee() -> None:
+    """A maker's logo printed on the bar is found as a die, read unsure, in some frames
+    (s16 clip 1101): left out of the sighting, or no view is ever without dice. A die
+    on the bar read surely, and dice in a half however unsure, still go."""
+    from gammoneye.vision.sighting import BAR_MARK_P, sighting_of
+
+    points = tuple(PointReading(n, {(None, 0): 1.0}) for n in range(1, 25))
+    unsure = {3: 0.36, 1: 0.34, 2: 0.3}
+    assert max(unsure.values()) < BAR_MARK_P
+    dice = (
+        DieReading(unsure, cocked=0.0, half="bar"),
+        DieReading({5: 0.9, 6: 0.1}, cocked=0.0, half="bar"),
+        DieReading(unsure, cocked=0.0, half="left"),
+    )
+    seen = sighting_of(BoardReading(COLOURS, points, dice=dice), COLOURS, 0).dice
+    assert [(d.value, d.half) for d in seen] == [(5, "bar"), (3, "left")]
+
+
 def test_a_die_is_placed_over_the_point_whose_strip_it_stands_in() -> None:
     from gammoneye.calibration.boardspace import BoardSpace, Orientation
     from gammoneye.vision.read import CHECKER, BoardReader

@@ -35,6 +35,11 @@ FIELD_WIDTH_CM = 48.0
 #: the view, with its checkers, from ever settling. The referee still gets the value
 #: read, with its probability, and reads unsure dice again from the play.
 SURE_VALUE_P = 0.5
+#: A "die" on the bar read less sure than this is left out of the sighting: a mark
+#: printed on the bar (a maker's logo, a hinge) found as a die in some frames and not
+#: in others, on every view of the match (s16 clip 1101: no game ever started, no
+#: still view being without dice). A die rolled onto the bar and read surely stays.
+BAR_MARK_P = 0.5
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,7 @@ def sighting_of(
             over=d.over,
         )
         for d in reading.dice
+        if d.half != "bar" or d.values[d.value()] >= BAR_MARK_P
     )
     cube = None
     if reading.cube is not None:
