@@ -913,3 +913,25 @@ def test_a_play_put_right_after_a_reread_may_be_of_another_roll_one_die_off() ->
     assert Referee.resume(ref.config, ref.events).state == ref.state
     game = record_from_events(ref.events).games[0]
     assert game.actions[-1].dice == (4, 1)
+
+
+def test_a_die_misread_is_likeliest_the_readers_second_choice() -> None:
+    """Player 1's 61 is read as 41, the 6 as a 4 at p 0.89 (a 62, s14 clip 993). His 13/7
+    8/7 is a play of 61: with the reader's second choice for that die a 6 (0.09)
+    the dice are read again; taken as equally likely to be any other face, or the
+    reader's second choice another face, the play was flagged, and still is."""
+    played = Position((START.boards[0], _moved(START.boards[1], (13, 7), (8, 7))), 1)
+
+    def see(values: tuple[float, ...]) -> list[str]:
+        ref = _player_1_on_roll_at(START)
+        read = (
+            SeenDie(4, p=0.89, half="left", at=(-20.0, 0.0), values=values),
+            SeenDie(1, p=0.97, half="left", at=(-25.0, 0.0)),
+        )
+        ref.see(Sighting(ExactCheckers(START), dice=read))
+        return [e.TYPE for e in ref.see(Sighting(ExactCheckers(played)))]
+
+    assert see((0.0, 0.01, 0.0, 0.89, 0.01, 0.09)) == ["correction", "move"]
+    assert see(()) == ["move", "flag"]
+    assert see((0.0, 0.01, 0.09, 0.89, 0.01, 0.0)) == ["move", "flag"]
+

@@ -103,6 +103,7 @@ def sighting_of(
             on_checker=d.on_checker,
             at=_place_cm(d.image_xy, homography, space),
             over=d.over,
+            values=tuple(float(d.values.get(v, 0.0)) for v in range(1, 7)),
         )
         for d in reading.dice
         if d.half != "bar" or d.values[d.value()] >= BAR_MARK_P
