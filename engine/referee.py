@@ -302,6 +302,9 @@ class _Flag:
     #: The dice are the likeliest guess at a roll the camera did not see: a
     #: correction to a legal result of another roll clears the flag too.
     dice_unseen: bool = False
+    #: Dice in the opponent's right half in the view that raised the flag: his roll,
+    #: not yet taken (:meth:`Referee._see_move`, :meth:`Referee._see_their_dance`).
+    theirs: tuple[SeenDie, ...] = ()
 
 
 # --- the referee ----------------------------------------------------------------------------
@@ -1391,7 +1394,9 @@ class Referee:
             # With the play just flagged, dice down are not yet taken as the opponent's
             # roll, which would make the play stand [001 4.2(iii)(a)] on one view of the
             # board: a die on a checker hides it, and the roll may be made again. The
-            # next view decides (:meth:`_see_flagged`).
+            # next view decides (:meth:`_see_flagged`); those in his half are kept.
+            if self.flag is not None:
+                self.flag.theirs = tuple(d for d in dice if d.half == self.right_half(1 - mover))
             return
         cube = s.cube
         last = self._last_cube
@@ -1743,10 +1748,36 @@ class Referee:
             # The opponent rolled (the mover's dice were lifted with the flag): the
             # illegal play stands [001 4.2(iii)(a)].
             self.accept_illegal_play()
-            if self.flag is None and self.state.phase is Phase.ROLL:
-                # the opponent's roll; the mover's, where the board showed the
-                # opponent had played last (resynced, the turn did not pass)
+            # the opponent's roll; the mover's, where the board showed the opponent
+            # had played last (resynced, the turn did not pass)
+            if (
+                self.flag is None
+                and self.state.phase is Phase.ROLL
+                and not self._see_their_dance(flag, dice)
+            ):
                 self._roll(self.state.on_roll, dice[:2])
+
+    def _see_their_dance(self, flag: _Flag, dice: tuple[SeenDie, ...]) -> bool:
+        """The flagged play stands, its opponent now on roll, and two dice lie in the
+        mover's right half: where the view that flagged the play showed the opponent's
+        roll, valid and leaving him no play, he danced with it and these are the
+        mover's next roll (s15 clip 1002; else they were taken for the opponent's roll
+        in the wrong half). Returns whether it was taken."""
+        opponent, theirs = self.state.on_roll, flag.theirs
+        if opponent == flag.player or len(theirs) != 2 or len(dice) != 2:
+            return False
+        if any(d.half != self.right_half(flag.player) for d in dice):
+            return False
+        if self.roll_faults(opponent, theirs):
+            return False
+        roll = (max(d.value for d in theirs), min(d.value for d in theirs))
+        if not _dances(self.state.position, roll):
+            return False
+        self._roll(opponent, theirs)
+        self._legal_move(self.state.position, "")
+        if self.state.phase is Phase.ROLL:
+            self._roll(flag.player, dice)
+        return True
 
     def _best_of_any_roll(
         self, before: Position, evidence: CheckerEvidence

@@ -935,3 +935,30 @@ def test_a_die_misread_is_likeliest_the_readers_second_choice() -> None:
     assert see(()) == ["move", "flag"]
     assert see((0.0, 0.01, 0.09, 0.89, 0.01, 0.0)) == ["move", "flag"]
 
+
+def test_an_illegal_play_stands_and_the_opponents_dance_with_the_roll_seen_at_the_flag() -> None:
+    """Player 1's play is flagged in a view that also shows player 0's 54 in player
+    0's half; player 0 is on the bar against five points and dances with it. The next
+    view shows two dice in player 1's half: the play stood, player 0 danced with the
+    54 seen, and these are player 1's next roll (s15 clip 1002) — not player 0's roll
+    in the wrong half."""
+    closed = Position(
+        (_board(bar=1, p6=5, p8=3, p13=6), _board(p1=2, p2=2, p3=2, p4=2, p5=2, p13=5)), 0
+    )
+    ref = _player_1_on_roll_at(closed)
+    his = (SeenDie(3, half="left", at=(-20.0, 0.0)), SeenDie(1, half="left", at=(-25.0, 0.0)))
+    ref.see(Sighting(ExactCheckers(closed), dice=his))
+    wrong = Position((closed.boards[0], _moved(closed.boards[1], (13, 11))), 0)
+    theirs = (SeenDie(5, half="right", at=(20.0, 0.0)), SeenDie(4, half="right", at=(25.0, 0.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(wrong), dice=theirs))] == [
+        "move",
+        "flag",
+    ]
+    again = (SeenDie(2, half="left", at=(-15.0, 3.0)), SeenDie(1, half="left", at=(-22.0, 4.0)))
+    events = ref.see(Sighting(ExactCheckers(wrong), dice=again))
+    kinds = [e.TYPE for e in events]
+    assert kinds == ["accepted_illegal", "flag_cleared", "roll", "move", "roll"]
+    assert (events[2].player, events[2].dice) == (0, (5, 4)) and events[3].play == ""
+    assert (events[4].player, events[4].dice) == (1, (2, 1)) and ref.state.on_roll == 1
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
