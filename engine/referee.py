@@ -1384,6 +1384,7 @@ class Referee:
         mover = self.state.on_roll
         if self._see_reroll(s, dice):
             return
+        self._see_dice_read_again(dice)
         if not self._movers_dice_down(dice):
             # The mover lifted his dice: the turn is over [001 4.1(vi)(a)]. Dice seen
             # now are the opponent's next roll, made before a settled view between.
@@ -1472,6 +1473,33 @@ class Referee:
         )
         self._rolled = ()
         self._roll(mover, mine)
+        return True
+
+    def _see_dice_read_again(self, dice: tuple[SeenDie, ...]) -> bool:
+        """The mover's dice, still down where they lay, read again: a die read unsure
+        (under ``REREAD_P``) when the roll was taken now reads surely as another
+        number (s14 clip 992: a 3 read as a 1 at 0.74, then as a 3 at 1.0). The roll
+        is put right (``correction`` ``reread_dice``) before his play is judged.
+        Returns whether it was."""
+        state, rolled = self.state, self._rolled
+        if state.dice is None or len(rolled) != 2 or not self._by_halves():
+            return False
+        mine = [d for d in dice if d.half == self.right_half(state.on_roll)]
+        if len(mine) != 2 or any(d.at is None for d in (*mine, *rolled)):
+            return False
+        if _near(mine[0], rolled[0]) and _near(mine[1], rolled[1]):
+            pairs = ((rolled[0], mine[0]), (rolled[1], mine[1]))
+        elif _near(mine[0], rolled[1]) and _near(mine[1], rolled[0]):
+            pairs = ((rolled[1], mine[0]), (rolled[0], mine[1]))
+        else:
+            return False  # not the dice of the roll, where they lay
+        changed = [(old, new) for old, new in pairs if old.value != new.value]
+        if not changed or any(old.p >= REREAD_P or new.p < REREAD_P for old, new in changed):
+            return False
+        if sorted(d.value for d in mine) == sorted(state.dice):
+            return False
+        self._reread_dice((mine[0].value, mine[1].value))
+        self._rolled = tuple(mine)
         return True
 
     def _by_halves(self) -> bool:

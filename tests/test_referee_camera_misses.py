@@ -962,3 +962,33 @@ def test_an_illegal_play_stands_and_the_opponents_dance_with_the_roll_seen_at_th
     assert (events[4].player, events[4].dice) == (1, (2, 1)) and ref.state.on_roll == 1
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
+
+def test_the_movers_dice_read_again_surely_where_they_lie_put_the_roll_right() -> None:
+    """Player 1's 43 is read as 41, the 3 as a 1 at p 0.74; a later view, his dice
+    still where they lay, reads it as a 3 at 1.0 (s14 clip 992): the roll is put
+    right before his play is judged, and his 13/9 13/10 is legal. Read surely at
+    first, a later reading does not overrule it."""
+    first = (
+        SeenDie(4, p=1.0, half="left", at=(-20.0, 0.0)),
+        SeenDie(1, p=0.74, half="left", at=(-25.0, 2.0)),
+    )
+    later = (
+        SeenDie(4, p=1.0, half="left", at=(-20.3, 0.2)),
+        SeenDie(3, p=1.0, half="left", at=(-25.2, 2.1)),
+    )
+    played = Position((START.boards[0], _moved(START.boards[1], (13, 9), (13, 10))), 0)
+    ref = _player_1_on_roll_at(START)
+    ref.see(Sighting(ExactCheckers(START), dice=first))
+    events = ref.see(Sighting(ExactCheckers(START), dice=later))
+    assert [e.TYPE for e in events] == ["correction"] and events[0].data["dice"] == [4, 3]
+    [move] = ref.see(Sighting(ExactCheckers(played)))
+    assert isinstance(move, MoveEvent) and move.legal and move.dice == (4, 3)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # read surely at first: kept
+    ref = _player_1_on_roll_at(START)
+    ref.see(
+        Sighting(
+            ExactCheckers(START), dice=(first[0], SeenDie(1, p=0.95, half="left", at=first[1].at))
+        )
+    )
+    assert ref.see(Sighting(ExactCheckers(START), dice=later)) == [] and ref.state.dice == (4, 1)
