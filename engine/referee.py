@@ -991,6 +991,66 @@ class Referee:
             self._see_move(s, dice)
         return True
 
+    def _see_dance_rolled_again(
+        self, s: Sighting, dice: tuple[SeenDie, ...], invalid: RollInvalidEvent
+    ) -> bool:
+        """The roll judged invalid only for lying in the wrong half (``invalid``) lay in
+        the opponent's half right after his dance, and his checkers have since moved
+        as a play of its numbers: he had not danced. The roll he danced with was
+        invalid (a die cocked more than the camera could tell) and he rolled again
+        [001 4.1(iv)]; the mirror of :meth:`_see_missed_turn`'s dance (s14 clip 992).
+        His dance and the invalid roll are withdrawn (``correction``, ``action``
+        ``reroll``), that roll recorded as invalid (``REROLL_NOTE``), and his new roll
+        counted; his play is decided as any other. Returns whether that was so."""
+        state = self.state
+        judged, judged_dice = invalid.dice, self._judged_dice
+        if (
+            judged is None
+            or tuple(invalid.reasons) != ("wrong_half",)
+            or not self._by_halves()
+            or len(judged_dice) != 2
+            or sorted(d.value for d in judged_dice) != sorted(judged)
+        ):
+            return False
+        other = 1 - state.on_roll
+        if self.roll_faults(other, judged_dice):
+            return False
+        withdrawn = withdrawn_seqs(self.events)
+        live = [e for e in self.events if e.seq not in withdrawn]
+        if len(live) < 3 or live[-1] is not invalid:
+            return False
+        roll, move = live[-3], live[-2]
+        if not (
+            isinstance(roll, RollEvent)
+            and roll.player == other
+            and roll.note is None
+            and isinstance(move, MoveEvent)
+            and move.player == other
+            and move.legal
+            and move.play == ""
+        ):
+            return False  # his turn before was no dance seen
+        first = (max(judged), min(judged))
+        evidence = s.checkers
+        ll, pos, _ = self.best_result(state.position.with_turn(other), first, evidence)
+        if pos == state.position.with_turn(other) or not self._explains(evidence, ll):
+            return False
+        self._emit(
+            CorrectionEvent,
+            data={"action": "reroll", "withdraws": [roll.seq, move.seq, invalid.seq]},
+            target_seq=roll.seq,
+        )
+        self._rebuild()
+        self.state = self.state.invalid_roll(player=other)
+        self._emit(
+            RollInvalidEvent, player=other, dice=roll.dice, reasons=("cocked",), note=REROLL_NOTE
+        )
+        self._need_clear = False
+        self._roll(other, judged_dice)
+        if self.state.phase is Phase.MOVE:
+            self._see_move(s, dice)
+        return True
+
     def _see_unseen_roll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """The player on roll has played though no roll of his was seen (a die hidden
         or missed by the camera): the checkers no longer show the confirmed position
@@ -1013,7 +1073,10 @@ class Referee:
             # checkers moved as a play of the roll judged invalid for its half, and
             # these are his next roll (the opponent's turn and lifting missed).
             return invalid is not None and self._see_missed_turn(s, dice, invalid)
-        if invalid is not None and self._see_missed_turn(s, dice, invalid):
+        if invalid is not None and (
+            self._see_missed_turn(s, dice, invalid)
+            or self._see_dance_rolled_again(s, dice, invalid)
+        ):
             return True
         judged = None if invalid is None else invalid.dice
         if judged is not None:

@@ -992,3 +992,31 @@ def test_the_movers_dice_read_again_surely_where_they_lie_put_the_roll_right() -
         )
     )
     assert ref.see(Sighting(ExactCheckers(START), dice=later)) == [] and ref.state.dice == (4, 1)
+
+
+def test_a_dance_then_a_roll_in_the_wrong_half_played_by_the_dancer_was_a_reroll() -> None:
+    """Player 1, on the bar, rolls 66 (the camera sees no fault) and dances; dice then
+    lie in his half, taken for player 0's roll in the wrong half; then player 1 plays
+    them (s14 clip 992, a cocked 11): his 66 was invalid and he rolled again. The
+    dance and the invalid roll are withdrawn, the 66 recorded as invalid, the 31 his."""
+    ref = _player_1_on_roll_at(OPEN)
+    sixes = (SeenDie(6, half="left", at=(-20.0, 0.0)), SeenDie(6, half="left", at=(-25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(OPEN), dice=sixes))] == ["roll"]
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(OPEN)))] == ["move"]
+    his_31 = (SeenDie(3, half="left", at=(-15.0, 2.0)), SeenDie(1, half="left", at=(-22.0, 6.0)))
+    [invalid] = ref.see(Sighting(ExactCheckers(OPEN), dice=his_31))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.player == 0
+    entered = Position((OPEN.boards[0], _moved(OPEN.boards[1], (25, 22), (6, 5))), 0)
+    events = ref.see(Sighting(ExactCheckers(entered), dice=his_31))
+    assert [e.TYPE for e in events] == ["correction", "roll_invalid", "roll"]
+    fix, void, roll = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "reroll"
+    assert len(fix.data["withdraws"]) == 3
+    assert isinstance(void, RollInvalidEvent) and void.player == 1 and void.dice == (6, 6)
+    assert void.note == REROLL_NOTE
+    assert isinstance(roll, RollEvent) and roll.player == 1 and roll.dice == (3, 1)
+    [move] = ref.see(Sighting(ExactCheckers(entered)))
+    assert isinstance(move, MoveEvent) and move.player == 1 and move.legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    game = record_from_events(ref.events).games[0]
+    assert [(a.player, a.dice) for a in game.actions[-1:]] == [(1, (3, 1))]
