@@ -2202,8 +2202,9 @@ def _die_log_p(d: SeenDie, v: int) -> float:
     with ``(1 - p) / 5``, or, where the reader's probabilities of every face are
     known, with the reader's, but no less than ``(1 - p) / OTHER_FACE_FLOOR``. When
     a die read at 0.5 or more is wrong, its true face is the reader's second choice
-    most of the time (10 of 14 such dice of renders/val, the stills vision's
-    thresholds are chosen on): a misread is likelier to that face than to others.
+    most of the time (26 of 41 such dice of renders/val, the stills vision's
+    thresholds are chosen on; ``bench/dice_calibration.py``): a misread is likelier
+    to that face than to the four others.
 
     >>> unsure = SeenDie(4, p=0.89, values=(0.0, 0.02, 0.0, 0.89, 0.0, 0.09))
     >>> [round(math.exp(_die_log_p(unsure, v)), 4) for v in (4, 6, 1)]
