@@ -25,6 +25,8 @@ import numpy as np
 
 from gammoneye.calibration.boardspace import Orientation
 from gammoneye.calibration.find import find_field
+from gammoneye.calibration.lens import TRIES as LENS_TRIES
+from gammoneye.calibration.lens import Lens
 from gammoneye.calibration.profile import CalibrationProfile
 from gammoneye.engine.events import Event, read_event_log
 from gammoneye.engine.match import Phase
@@ -44,6 +46,10 @@ SETTLE_TRIES = 10
 #: A later view showing the same board with more dice is passed on too
 #: (:meth:`RefereeStep.__call__`).
 LOOK_AGAIN = 4
+#: Pictures on which the lens is looked for, at most, while the opening layout nearly
+#: reads (at least ``LENS_NEAR`` of its 24 points) but not quite (:class:`CameraEyes`).
+LENS_LOOKS = 3
+LENS_NEAR = 18
 #: A packed clip's frames (``gammoneye render pack``), in place of ``frames/``.
 CLIP_VIDEO = "video.mp4"
 
@@ -174,6 +180,13 @@ class CameraEyes:
     learnt from the first reading that shows the opening layout. A referee restarted
     mid-game no longer sees the opening: keep :meth:`snapshot` with the match and
     :meth:`restore` it.
+
+    The lens: where the opening layout nearly reads but not quite (a wide-angle
+    camera bowing the field's sides, :mod:`gammoneye.calibration.lens`), the
+    coefficients of ``LENS_TRIES`` are tried on that picture (``LENS_LOOKS`` pictures
+    at most) and the one it reads the opening best under is kept: every picture is
+    then read with the distortion taken out, the corners given or found in the
+    pictures as taken.
     """
 
     SNAPSHOT_VERSION = 1
@@ -192,6 +205,9 @@ class CameraEyes:
         self.corners = None if corners is None else np.asarray(corners, np.float64)
         self.profile: Any = None
         self.colours: tuple[str, str] | None = None
+        #: The lens learnt from the opening (no distortion until then).
+        self.lens = Lens()
+        self._lens_looks = 0
         #: The home side learnt before a new calibration was given (see :meth:`restore`).
         self._orientation: Orientation | None = None
         self.reads = 0
@@ -220,6 +236,7 @@ class CameraEyes:
             "corners": None if self.corners is None else self.corners.tolist(),
             "profile": None if self.profile is None else json.loads(self.profile.to_json()),
             "colours": None if self.colours is None else list(self.colours),
+            "lens_k1": self.lens.k1,
         }
 
     def restore(self, snapshot: dict[str, Any]) -> None:
@@ -243,6 +260,7 @@ class CameraEyes:
                 raise ValueError(f"corners {raw!r} are not four (x, y) pairs")
             raw = snapshot.get("profile")
             profile = None if raw is None else CalibrationProfile.from_json(json.dumps(raw))
+            lens = Lens(float(snapshot.get("lens_k1", 0.0)))
             raw = snapshot.get("colours")
             colours = None
             if raw is not None:
@@ -258,7 +276,7 @@ class CameraEyes:
             self._orientation = None if profile is None else profile.orientation
         else:
             self.corners, self.profile = corners, profile
-        self.colours = colours
+        self.colours, self.lens = colours, lens
 
     def settled(self, frame: Frame, *, between_games: bool = False) -> bool:
         """Nothing moved, and no arm reaches onto the board (:class:`ReachWatch`, once
@@ -299,11 +317,12 @@ class CameraEyes:
             if found is None:
                 return None
             self.corners, source = found.corners_px, "auto"
+        corners = self.lens.undistort_points(self.corners, size)
         self.profile = CalibrationProfile.from_corners(
-            self.corners, size, source=source, long_side_first=True
+            corners, size, source=source, long_side_first=True
         )
         if source == "manual":
-            self.profile = _keep_first_corner(self.profile, self.corners)
+            self.profile = _keep_first_corner(self.profile, corners)
         if self._orientation is not None:
             self.profile = replace(self.profile, orientation=self._orientation)
         return self.profile
@@ -312,9 +331,10 @@ class CameraEyes:
         profile = self._profile(frame.image)
         if profile is None:
             return None
+        image = self.lens.undistort_image(frame.image)
         start = time.perf_counter()
         try:
-            reading = self.reader.read(frame.image, profile)
+            reading = self.reader.read(image, profile)
             self.last_reading = reading
         except NoBoardError:
             return None
@@ -323,6 +343,10 @@ class CameraEyes:
             self.read_seconds += time.perf_counter() - start
         if self.colours is None:
             found = match_opening(reading)
+            if found.points_agreeing < 24 and found.points_agreeing >= LENS_NEAR:
+                learnt = self._learn_lens(frame.image)
+                if learnt is not None:
+                    profile, image, reading, found = learnt
             if found.points_agreeing < 24:
                 return None  # colours unknown until the opening is seen
             other = next(c for c in reading.colours if c != found.bottom_colour)
@@ -332,7 +356,7 @@ class CameraEyes:
                 self.profile = replace(
                     profile, orientation=Orientation(self.bottom_player, home_right=False)
                 )
-                reading = self.reader.read(frame.image, self.profile)
+                reading = self.reader.read(image, self.profile)
         self.last_reading = reading
         return sighting_of(
             reading,
@@ -342,6 +366,34 @@ class CameraEyes:
             frame=frame.ref,
             homography=self._homography(),
         )
+
+    def _learn_lens(self, image: Any) -> tuple[Any, Any, Any, Any] | None:
+        """Try the lens coefficients on a picture that nearly reads as the opening
+        layout; keep the first under which all 24 points agree, the likeliest if more
+        than one. Returns (profile, picture undistorted, reading, opening match) under
+        it, or None (the lens as it was)."""
+        if self._lens_looks >= LENS_LOOKS or not self.lens.flat or self.corners is None:
+            return None
+        self._lens_looks += 1
+        best: tuple[float, Any] | None = None
+        for k1 in LENS_TRIES:
+            self.lens, self.profile = Lens(k1), None
+            profile = self._profile(image)
+            flat = self.lens.undistort_image(image)
+            try:
+                reading = self.reader.read(flat, profile)
+            except NoBoardError:
+                continue
+            found = match_opening(reading)
+            if found.points_agreeing == 24 and (best is None or found.log_likelihood > best[0]):
+                best = (found.log_likelihood, (self.lens, profile, flat, reading, found))
+        if best is None:
+            self.lens, self.profile = Lens(), None
+            self._profile(image)
+            return None
+        self.lens, profile, flat, reading, found = best[1]
+        self.profile = profile
+        return profile, flat, reading, found
 
     def _homography(self) -> Any:
         """Image to board space (1000 x 800), for the dice's places; cached."""

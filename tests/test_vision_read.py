@@ -346,3 +346,49 @@ def test_a_cube_against_the_bar_lies_on_it() -> None:
     assert BoardReader._cube_place(space, x0 - 0.02 * space.width, space.height * 0.95) == "bottom"
     # in the field, a point's width from the bar: offered
     assert BoardReader._cube_place(space, x1 + space.point_width, middle) == "offered"
+
+
+def _through_a_lens(image: np.ndarray, points: np.ndarray, k1: float) -> tuple[Any, Any]:
+    """``image`` and ``points`` as a lens of radial coefficient ``k1`` (the model of
+    :mod:`gammoneye.calibration.lens`) would show them."""
+    from gammoneye.calibration.lens import camera_matrix
+
+    h, w = image.shape[:2]
+    k = camera_matrix((w, h))
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float64)
+    seen = np.stack([xs.ravel(), ys.ravel()], axis=1).reshape(-1, 1, 2)
+    flat = cv2.undistortPoints(seen, k, np.array([k1, 0.0, 0.0, 0.0]), P=k)
+    maps = flat.reshape(h, w, 2).astype(np.float32)
+    bowed = cv2.remap(image, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR)
+    f, centre = k[0, 0], k[:2, 2]
+    p = (np.asarray(points, np.float64) - centre) / f
+    return bowed, p * (1 + k1 * (p**2).sum(axis=1, keepdims=True)) * f + centre
+
+
+def test_the_camera_learns_a_wide_angle_lens_from_the_opening(
+    reader: BoardReader, openings: list[Still]
+) -> None:
+    """A lens bowing the field's sides puts the point strips beside the checkers: the
+    opening no longer reads (clips/s17 1201). The camera tries the lens coefficients
+    on that picture, keeps the one the opening reads under and reads through it; a
+    flat picture teaches no lens, and the lens learnt goes with the eyes' snapshot."""
+    from gammoneye.calibration.lens import TRIES
+    from gammoneye.service.referee import CameraEyes, Frame
+
+    still = openings[0]
+    size = (still.image.shape[1], still.image.shape[0])
+    field = np.array(still.label["board"]["field_corners_px"], np.float64)
+    bowed, corners = _through_a_lens(still.image, field, -0.25)
+    as_taken = CalibrationProfile.from_corners(corners, size, long_side_first=True)
+    assert match_opening(reader.read(bowed, as_taken)).points_agreeing < 24
+    eyes = CameraEyes(0, corners, reader=reader)
+    seen = eyes.look(Frame(0, 0.0, bowed))
+    assert seen is not None and eyes.colours is not None
+    assert eyes.lens.k1 in TRIES and eyes.lens.k1 < 0
+    evidence = seen.checkers
+    assert evidence.ceiling() - evidence.log_likelihood(Position.initial()) < 1.0
+    again = CameraEyes(0, corners, reader=object())
+    again.restore(eyes.snapshot())
+    assert again.lens.k1 == eyes.lens.k1
+    flat = CameraEyes(0, field, reader=reader)
+    assert flat.look(Frame(0, 0.0, still.image)) is not None and flat.lens.flat
