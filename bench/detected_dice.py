@@ -6,6 +6,7 @@ Not a script; ``bench/detector_boxes.py`` and ``bench/cocked_threshold.py`` impo
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -40,6 +41,15 @@ def nearest(found: list[Detection], centre: np.ndarray, radius: float) -> Detect
     return best
 
 
+def run_and_count(doc: str, n: int) -> argparse.Namespace:
+    """A bench's command line: a stills run (``run``) and how many of its stills to
+    read (``--n``, default ``n``); ``doc``'s first paragraph is the help."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.add_argument("run", type=Path, help="a labelled stills run (gammoneye render stills)")
+    ap.add_argument("--n", type=int, default=n, help=f"stills to read (default {n})")
+    return ap.parse_args()
+
+
 def stills(run: Path, n: int) -> list[Path]:
     """The first ``n`` label files of a stills run; exits with a message if none."""
     files = sorted((run / "labels").glob("*.json"))[:n]
@@ -48,9 +58,11 @@ def stills(run: Path, n: int) -> list[Path]:
     return files
 
 
-def calibrated(run: Path, files: list[Path]) -> Iterator[tuple[dict[str, Any], np.ndarray, Any]]:
-    """Each still's label, picture (BGR) and image -> canvas homography from the
-    label's true field corners (a calibrated match); stills without either skipped."""
+def with_corners(
+    run: Path, files: list[Path]
+) -> Iterator[tuple[dict[str, Any], np.ndarray, np.ndarray]]:
+    """Each still's label, picture (BGR) and the label's true field corners in
+    canonical order (a calibrated match); stills without either skipped."""
     for path in files:
         label = json.loads(path.read_text())
         field = label["board"]["field_corners_px"]
@@ -59,6 +71,13 @@ def calibrated(run: Path, files: list[Path]) -> Iterator[tuple[dict[str, Any], n
             continue
         size = (image.shape[1], image.shape[0])
         corners = canonical_corners(np.array(field, np.float64), size, long_side_first=True)
+        yield label, image, corners
+
+
+def calibrated(run: Path, files: list[Path]) -> Iterator[tuple[dict[str, Any], np.ndarray, Any]]:
+    """Each still's label, picture (BGR) and image -> canvas homography from the
+    label's true field corners (:func:`with_corners`)."""
+    for label, image, corners in with_corners(run, files):
         yield label, image, canvas_homography(corners, ordered=True)
 
 

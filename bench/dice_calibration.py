@@ -13,16 +13,13 @@ Usage: python bench/dice_calibration.py RUN [--n 400]
 
 from __future__ import annotations
 
-import argparse
 import itertools
-import json
 import sys
 from pathlib import Path
 
-import cv2
 import numpy as np
+from detected_dice import run_and_count, stills, with_corners
 
-from gammoneye.calibration.boardspace import canonical_corners
 from gammoneye.vision.read import BoardReader
 
 BANDS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 1.01)
@@ -32,14 +29,7 @@ def matched_dice(run: Path, n: int) -> list[tuple[list[float], int]]:
     """(the reader's six face probabilities, the true face) of each flat die found."""
     reader = BoardReader.load()
     out = []
-    for path in sorted((run / "labels").glob("*.json"))[:n]:
-        label = json.loads(path.read_text())
-        field = label["board"]["field_corners_px"]
-        image = cv2.imread(str(run / label["image"]), cv2.IMREAD_COLOR)
-        if field is None or image is None:
-            continue
-        size = (image.shape[1], image.shape[0])
-        corners = canonical_corners(np.array(field, np.float64), size, long_side_first=True)
+    for label, image, corners in with_corners(run, stills(run, n)):
         reading = reader.read(image, corners=corners)
         for die in label["dice"]:
             if not die["box"] or not die["in_image"] or die["hidden_by_hand"] > 0.5:
@@ -62,13 +52,7 @@ def matched_dice(run: Path, n: int) -> list[tuple[list[float], int]]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("run", type=Path, help="a labelled stills run (gammoneye render stills)")
-    ap.add_argument("--n", type=int, default=400, help="stills to read (default 400)")
-    args = ap.parse_args()
-    if not (args.run / "labels").is_dir():
-        print(f"{args.run} is not a labelled stills run (no labels/)", file=sys.stderr)
-        return 2
+    args = run_and_count(__doc__ or "", 400)
     rows = matched_dice(args.run, args.n)
     if not rows:
         print("no flat die found", file=sys.stderr)

@@ -888,6 +888,20 @@ class Referee:
         self._rolled = ()
         self._emit(RollEvent, player=roller, dice=roll, note=note)
 
+    def _judged_wrong_half(self, invalid: RollInvalidEvent) -> tuple[SeenDie, ...] | None:
+        """The two dice of ``invalid``, a roll judged invalid only for lying in the
+        wrong half (by halves), as they were seen; else None."""
+        dice = self._judged_dice
+        if (
+            invalid.dice is None
+            or tuple(invalid.reasons) != ("wrong_half",)
+            or not self._by_halves()
+            or len(dice) != 2
+            or sorted(d.value for d in dice) != sorted(invalid.dice)
+        ):
+            return None
+        return dice
+
     def _see_missed_turn(
         self, s: Sighting, dice: tuple[SeenDie, ...], invalid: RollInvalidEvent
     ) -> bool:
@@ -903,15 +917,10 @@ class Referee:
         his play decided as any other: once his dice are lifted. Returns whether that
         was so."""
         state = self.state
-        judged, judged_dice = invalid.dice, self._judged_dice
-        if (
-            judged is None
-            or tuple(invalid.reasons) != ("wrong_half",)
-            or not self._by_halves()
-            or len(judged_dice) != 2
-            or sorted(d.value for d in judged_dice) != sorted(judged)
-        ):
+        judged_dice = self._judged_wrong_half(invalid)
+        if judged_dice is None:
             return False
+        judged = (judged_dice[0].value, judged_dice[1].value)
         roller = state.on_roll
         other = 1 - roller
         if self.roll_faults(other, judged_dice):
@@ -1003,15 +1012,10 @@ class Referee:
         ``reroll``), that roll recorded as invalid (``REROLL_NOTE``), and his new roll
         counted; his play is decided as any other. Returns whether that was so."""
         state = self.state
-        judged, judged_dice = invalid.dice, self._judged_dice
-        if (
-            judged is None
-            or tuple(invalid.reasons) != ("wrong_half",)
-            or not self._by_halves()
-            or len(judged_dice) != 2
-            or sorted(d.value for d in judged_dice) != sorted(judged)
-        ):
+        judged_dice = self._judged_wrong_half(invalid)
+        if judged_dice is None:
             return False
+        judged = (judged_dice[0].value, judged_dice[1].value)
         other = 1 - state.on_roll
         if self.roll_faults(other, judged_dice):
             return False
