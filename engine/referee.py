@@ -1035,9 +1035,9 @@ class Referee:
         ):
             return False  # his turn before was no dance seen
         first = (max(judged), min(judged))
-        evidence = s.checkers
-        ll, pos, _ = self.best_result(state.position.with_turn(other), first, evidence)
-        if pos == state.position.with_turn(other) or not self._explains(evidence, ll):
+        evidence, before = s.checkers, state.position.with_turn(other)
+        ll, pos, _ = self.best_result(before, first, evidence)
+        if pos == before or not self._explains(evidence, ll):
             return False
         self._emit(
             CorrectionEvent,
@@ -1720,8 +1720,7 @@ class Referee:
             read = opening.dice
         else:
             for a, b in combinations_with_replacement(range(1, 7), 2):
-                prior = max(die(seen[0], a) + die(seen[1], b), die(seen[0], b) + die(seen[1], a))
-                rolls.append((prior, (a, b), before))
+                rolls.append((_roll_log_p(seen, (a, b)), (a, b), before))
         read_prior = max(p for p, roll, _ in rolls if sorted(roll) == sorted(read))
         best: tuple[float, tuple[int, int], float, Position, str] | None = None
         for prior, roll, start in rolls:

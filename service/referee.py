@@ -369,12 +369,13 @@ class CameraEyes:
 
     def _learn_lens(self, image: Any) -> tuple[Any, Any, Any, Any] | None:
         """Try the lens coefficients on a picture that nearly reads as the opening
-        layout; keep the first under which all 24 points agree, the likeliest if more
-        than one. Returns (profile, picture undistorted, reading, opening match) under
-        it, or None (the lens as it was)."""
+        layout; keep, of those under which all 24 points agree, the one it reads the
+        opening likeliest under. Returns (profile, picture undistorted, reading,
+        opening match) under it, or None (the lens and profile as they were)."""
         if self._lens_looks >= LENS_LOOKS or not self.lens.flat or self.corners is None:
             return None
         self._lens_looks += 1
+        before = self.profile
         best: tuple[float, Any] | None = None
         for k1 in LENS_TRIES:
             self.lens, self.profile = Lens(k1), None
@@ -388,8 +389,7 @@ class CameraEyes:
             if found.points_agreeing == 24 and (best is None or found.log_likelihood > best[0]):
                 best = (found.log_likelihood, (self.lens, profile, flat, reading, found))
         if best is None:
-            self.lens, self.profile = Lens(), None
-            self._profile(image)
+            self.lens, self.profile = Lens(), before
             return None
         self.lens, profile, flat, reading, found = best[1]
         self.profile = profile
