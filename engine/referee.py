@@ -41,7 +41,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement, permutations
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .events import (
     SCHEMA_VERSION,
@@ -63,6 +63,7 @@ from .events import (
     ResignEvent,
     ResignRejectEvent,
     RollEvent,
+    RollFault,
     RollInvalidEvent,
     Source,
     TakeEvent,
@@ -123,6 +124,9 @@ JUDGED_DANCE_NOTE = "judged invalid, taken as valid: no play, his opponent's tur
 #: The note on an invalid roll told from one die of it, seen in the wrong half before
 #: the roller rolled again in his own.
 WRONG_HALF_DIE_NOTE = "one die seen in the wrong half, then rolled again: the roll before was void"
+#: A roll seen by one die alone in the roller's half, then rolled again (the other
+#: die never found: leaning, on a checker, off the board): void, its fault unseen.
+LONE_DIE_NOTE = "one die seen, then rolled again: the roll before was void, its other die unseen"
 #: The note on an illegal play whose result, as seen, is no position at all (its
 #: ``after`` is then the position before): the record must say so for a resume.
 UNSEEN_RESULT_NOTE = "the position seen is impossible"
@@ -726,6 +730,7 @@ class Referee:
 
     def _judge(self, dice: Sequence[SeenDie]) -> None:
         self._need_clear = True
+        self._glimpsed = ()  # a die of these, seen before them, is no other roll's
         self._judged = _dice_key(dice)
         self._judged_dice = tuple(dice)
 
@@ -1269,23 +1274,11 @@ class Referee:
     def _roll(self, player: int, dice: Sequence[SeenDie], note: str | None = None) -> None:
         values = (dice[0].value, dice[1].value)
         reasons = self.roll_faults(player, dice)
-        seen_astray, self._wrong_half_die = self._wrong_half_die, None
-        if (
-            seen_astray is not None
-            and not reasons
-            and self.state.phase is Phase.ROLL
-            and self.state.on_roll == player
-            and not any(_near_known(seen_astray, d) for d in dice)
-        ):
-            # A roll before this one, in the wrong half, one die of it seen: void,
-            # and rolled again [001 4.1(iv)(a)].
+        void = self._void_roll_before(player, dice, reasons)
+        if void is not None:
             self.state = self.state.invalid_roll(player=player)
             self._emit(
-                RollInvalidEvent,
-                player=player,
-                dice=None,
-                reasons=("wrong_half",),
-                note=WRONG_HALF_DIE_NOTE,
+                RollInvalidEvent, player=player, dice=None, reasons=(void[0],), note=void[1]
             )
         if reasons:
             self.state = self.state.invalid_roll(player=player)
@@ -1296,6 +1289,42 @@ class Referee:
         self.state = self.state.roll(*values, player=player)
         self._rolled, self._glimpsed = tuple(dice), ()
         self._emit(RollEvent, player=player, dice=values, note=note)
+
+    def _void_roll_before(
+        self, player: int, dice: Sequence[SeenDie], reasons: Sequence[str]
+    ) -> tuple[RollFault, str] | None:
+        """A roll of ``player``'s before this one, seen by one die only, that he
+        rolled again: so it was void [001 4.1(iv)], and the reason and note to record
+        it with (its numbers unknown); None when there was none.
+
+        - One die alone in the opponent's right half (:meth:`_note_wrong_half`),
+          this roll, valid, lying elsewhere: that roll was in the wrong half
+          [001 4.1(iv)(a)].
+        - One die alone in his own right half (:meth:`_note_glimpse`), none of these
+          dice where it lay: a roll whose other die the camera never found, and
+          players roll again only when a roll must be repeated [001 4.1(iv),
+          000 r9]. A die the detector misses is most often one leaning on a checker
+          or the rail (s17 clip 1202: five of seven invalid rolls missed showed one
+          die alone); the fault recorded is the one the die seen showed, else the
+          likeliest, ``cocked`` (``LONE_DIE_NOTE``)."""
+        astray, self._wrong_half_die = self._wrong_half_die, None
+        if self.state.phase is not Phase.ROLL or self.state.on_roll != player:
+            return None
+        if astray is not None and not reasons and not any(_near_known(astray, d) for d in dice):
+            return "wrong_half", WRONG_HALF_DIE_NOTE
+        lone = self._glimpsed
+        if (
+            self._by_halves()
+            and len(lone) == 1
+            and lone[0].half == self.right_half(player)
+            and lone[0].at is not None
+            and all(d.at is not None for d in dice)
+            and not any(_near(lone[0], d) for d in dice)
+        ):
+            self._glimpsed = ()
+            seen = [r for r in self._die_faults(lone[0]) if r != "off_board"]
+            return cast(RollFault, seen[0] if seen else "cocked"), LONE_DIE_NOTE
+        return None
 
     # --- the cube -------------------------------------------------------------------------
     def _see_cube(self, s: Sighting) -> bool:

@@ -16,6 +16,7 @@ from gammoneye.engine.position import Position
 from gammoneye.engine.referee import (
     CHANGED_PLAY_NOTE,
     JUDGED_DANCE_NOTE,
+    LONE_DIE_NOTE,
     REROLL_NOTE,
     RESYNC_NOTE,
     UNSEEN_DANCE_NOTE,
@@ -700,6 +701,46 @@ def test_one_die_seen_in_the_wrong_half_then_a_roll_in_his_own_was_a_roll_again(
     ref, p0 = _opened_52()
     left_lying = SeenDie(5, half="right", at=(20.5, 0.2))
     ref.see(Sighting(ExactCheckers(p0), dice=(left_lying,)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his))] == ["roll"]
+
+
+def test_one_die_seen_alone_in_his_half_then_a_new_roll_was_a_roll_again() -> None:
+    """Player 1 rolled; the camera found one die only (the other leaning on a checker,
+    s17 clip 1202); he picked both up and rolled again without moving a checker:
+    players roll again only when a roll must be [001 4.1(iv), 000 r9], so the roll
+    before was void — recorded, its numbers unknown."""
+    ref, p0 = _opened_52()  # player 1 on roll; his right half is "left"
+    lone = SeenDie(2, p=0.7, half="left", at=(-16.0, -7.0))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(lone,))) == []
+    assert ref.see(Sighting(ExactCheckers(p0))) == []
+    his = (SeenDie(1, half="left", at=(-14.0, 10.0)), SeenDie(1, half="left", at=(-19.0, -13.0)))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=his))
+    assert [e.TYPE for e in events] == ["roll_invalid", "roll"]
+    invalid, roll = events
+    assert isinstance(invalid, RollInvalidEvent) and invalid.player == 1
+    assert invalid.dice is None and invalid.reasons == ("cocked",)
+    assert invalid.note == LONE_DIE_NOTE
+    assert roll.player == 1 and roll.dice == (1, 1)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # the die seen alone is one of the roll, the other found later: one roll
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=(his[0],)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his))] == ["roll"]
+    # the die seen alone showed its own fault (on player 1's five checkers of his
+    # 13-point, the bottom seat's 12): that is the reason recorded
+    ref, p0 = _opened_52()
+    on_pile = SeenDie(5, half="left", over=(12, 2.5, -0.3), at=(-20.0, 3.0))
+    ref.see(Sighting(ExactCheckers(p0), dice=(on_pile,)))
+    invalid, _ = ref.see(Sighting(ExactCheckers(p0), dice=his))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("on_checker",)
+    # a roll judged invalid as seen (one die on the bar, s17 clip 1202 at 139 s), its
+    # other die seen alone before: rolled again, one invalid roll, not two
+    ref, p0 = _opened_52()
+    astray = (SeenDie(1, half="bar", at=(1.0, -6.0)), SeenDie(4, half="left", at=(-10.0, -17.0)))
+    ref.see(Sighting(ExactCheckers(p0), dice=astray[1:]))
+    [invalid] = ref.see(Sighting(ExactCheckers(p0), dice=astray))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("wrong_half",)
+    assert ref.see(Sighting(ExactCheckers(p0))) == []
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his))] == ["roll"]
 
 
