@@ -1576,27 +1576,41 @@ class Referee:
         (under ``REREAD_P``) when the roll was taken now reads surely as another
         number (s14 clip 992: a 3 read as a 1 at 0.74, then as a 3 at 1.0). The roll
         is put right (``correction`` ``reread_dice``) before his play is judged.
-        Returns whether it was."""
+        Returns whether it was.
+
+        Any other die read again as another number (both reads sure, or the new one
+        unsure, or one die only seen again) is not believed over the first read, but
+        no longer either: the roll's die is kept with the two reads' probabilities
+        mixed (:func:`_mixed_reads`), so that a play legal with the other number is
+        taken for it (:meth:`_reread_roll`) and not flagged (s17 clip 1202: a 4 read
+        as a 3 at 1.0, then as a 4 at 1.0, and 8/4 4/2 flagged as not a play of
+        32)."""
         state, rolled = self.state, self._rolled
         if state.dice is None or len(rolled) != 2 or not self._by_halves():
             return False
         mine = [d for d in dice if d.half == self.right_half(state.on_roll)]
-        if len(mine) != 2 or any(d.at is None for d in (*mine, *rolled)):
+        if not mine or len(mine) > 2 or any(d.at is None for d in (*mine, *rolled)):
             return False
-        if _near(mine[0], rolled[0]) and _near(mine[1], rolled[1]):
-            pairs = ((rolled[0], mine[0]), (rolled[1], mine[1]))
-        elif _near(mine[0], rolled[1]) and _near(mine[1], rolled[0]):
-            pairs = ((rolled[1], mine[0]), (rolled[0], mine[1]))
-        else:
-            return False  # not the dice of the roll, where they lay
+        pairs: list[tuple[SeenDie, SeenDie]] = []
+        for new in mine:
+            near = [old for old in rolled if _near(old, new)]
+            if len(near) != 1 or any(old is near[0] for old, _ in pairs):
+                return False  # not the dice of the roll, where they lay
+            pairs.append((near[0], new))
         changed = [(old, new) for old, new in pairs if old.value != new.value]
-        if not changed or any(old.p >= REREAD_P or new.p < REREAD_P for old, new in changed):
+        if not changed:
             return False
-        if sorted(d.value for d in mine) == sorted(state.dice):
-            return False
-        self._reread_dice((mine[0].value, mine[1].value))
-        self._rolled = tuple(mine)
-        return True
+        if (
+            len(mine) == 2
+            and all(old.p < REREAD_P <= new.p for old, new in changed)
+            and sorted(d.value for d in mine) != sorted(state.dice)
+        ):
+            self._reread_dice((mine[0].value, mine[1].value))
+            self._rolled = tuple(mine) if _near(mine[0], rolled[0]) else (mine[1], mine[0])
+            return True
+        mixed = {id(old): _mixed_reads(old, new) for old, new in changed}
+        self._rolled = tuple(mixed.get(id(d), d) for d in rolled)
+        return False
 
     def _by_halves(self) -> bool:
         """Whether the mover's dice are told from others by the half they lie in: his
@@ -2250,6 +2264,25 @@ def _die_log_p(d: SeenDie, v: int) -> float:
     if d.values:
         return math.log(max(d.values[v - 1], (1 - p) / OTHER_FACE_FLOOR))
     return math.log((1 - p) / 5)
+
+
+def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
+    """Die ``old`` as first read, read again as ``new`` where it lay: its number stays
+    the one recorded, each face's probability is the mean of the two reads'.
+
+    >>> three = SeenDie(3, values=(0, 0, 1.0, 0, 0, 0), at=(0.0, 0.0))
+    >>> both = _mixed_reads(three, SeenDie(4, values=(0, 0, 0, 1.0, 0, 0)))
+    >>> both.value, both.p, both.values, both.at
+    (3, 0.5, (0.0, 0.0, 0.5, 0.5, 0.0, 0.0), (0.0, 0.0))
+    """
+
+    def faces(d: SeenDie) -> list[float]:
+        if d.values:
+            return list(d.values)
+        return [d.p if v == d.value else (1 - d.p) / 5 for v in range(1, 7)]
+
+    mean = tuple((a + b) / 2 for a, b in zip(faces(old), faces(new), strict=True))
+    return replace(old, p=mean[old.value - 1], values=mean)
 
 
 def _roll_log_p(dice: Sequence[SeenDie], roll: tuple[int, int]) -> float:

@@ -680,6 +680,33 @@ def test_a_die_on_a_checker_is_told_from_the_checkers_confirmed() -> None:
     assert isinstance(roll, RollEvent)
 
 
+def test_a_die_read_surely_twice_as_two_numbers_lets_the_play_decide() -> None:
+    """Player 1's 4 was read as a 3 at 1.0 when his roll was taken, then, still where
+    it lay, as a 4 at 1.0 (s17 clip 1202). Neither read is believed over the other:
+    his play 8/4 6/4, legal with 42 and not with 32, shows it was 42 (a
+    ``reread_dice`` correction, no flag). Without the second read it is flagged."""
+
+    def play(second_read: bool) -> list[str]:
+        ref, p0 = _opened_52()  # player 1 on roll; his right half is "left"
+        roll = (SeenDie(3, half="left", at=(-20.0, 3.0)), SeenDie(2, half="left", at=(-25.0, 3.0)))
+        [rolled] = ref.see(Sighting(ExactCheckers(p0), dice=roll))
+        assert isinstance(rolled, RollEvent) and rolled.dice == (3, 2)
+        if second_read:  # one die found in this view, read as a 4
+            again = SeenDie(4, half="left", at=(-20.3, 3.1))
+            assert ref.see(Sighting(ExactCheckers(p0), dice=(again,))) == []
+        made = Position((p0.boards[0], _moved(p0.boards[1], (8, 4), (6, 4))), 1)
+        events = ref.see(Sighting(ExactCheckers(made)))
+        if second_read:
+            assert isinstance(events[0], CorrectionEvent)
+            assert events[0].data["dice"] == [4, 2] and events[0].data["read"] == [3, 2]
+            assert isinstance(events[1], MoveEvent) and events[1].legal
+            assert Referee.resume(ref.config, ref.events).state == ref.state
+        return [e.TYPE for e in events]
+
+    assert play(second_read=True) == ["correction", "move"]
+    assert play(second_read=False) == ["move", "flag"]
+
+
 def test_one_die_seen_in_the_wrong_half_then_a_roll_in_his_own_was_a_roll_again() -> None:
     """Player 1 rolled into player 0's half, only one die of it found; he picked the
     dice up and rolled again in his own half: the roll before was void, in the wrong
