@@ -1277,9 +1277,7 @@ class Referee:
         void = self._void_roll_before(player, dice, reasons)
         if void is not None:
             self.state = self.state.invalid_roll(player=player)
-            self._emit(
-                RollInvalidEvent, player=player, dice=None, reasons=(void[0],), note=void[1]
-            )
+            self._emit(RollInvalidEvent, player=player, dice=None, reasons=(void[0],), note=void[1])
         if reasons:
             self.state = self.state.invalid_roll(player=player)
             self._emit(RollInvalidEvent, player=player, dice=values, reasons=tuple(reasons))

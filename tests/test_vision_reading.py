@@ -134,6 +134,8 @@ def test_a_mark_on_the_bar_read_unsure_as_a_die_is_no_die_for_the_referee() -> N
     """A maker's logo printed on the bar is found as a die, read unsure, in some frames
     (s16 clip 1101): left out of the sighting, or no view is ever without dice. A die
     on the bar read surely, and dice in a half however unsure, still go."""
+    import numpy as np
+
     from gammoneye.vision.sighting import BAR_MARK_P, sighting_of
 
     points = tuple(PointReading(n, {(None, 0): 1.0}) for n in range(1, 25))
@@ -146,6 +148,19 @@ def test_a_mark_on_the_bar_read_unsure_as_a_die_is_no_die_for_the_referee() -> N
     )
     seen = sighting_of(BoardReading(COLOURS, points, dice=dice), COLOURS, 0).dice
     assert [(d.value, d.half) for d in seen] == [(5, "bar"), (3, "left")]
+    # a logo on the rail beyond the field's far edge (s18 clip 1301), in the left half
+    # by its place along the board: left out when read unsure, kept when read surely
+    # or within the field (the board space is 1000 x 800, the picture's pixels)
+    beyond = (300.0, 860.0)  # 60 px beyond the field's edge
+    within = (300.0, 740.0)
+    dice = (
+        DieReading(unsure, cocked=0.0, half="left", image_xy=beyond),
+        DieReading({4: 0.95, 6: 0.05}, cocked=0.0, half="left", image_xy=beyond),
+        DieReading(unsure, cocked=0.0, half="left", image_xy=within),
+    )
+    reading = BoardReading(COLOURS, points, dice=dice)
+    seen = sighting_of(reading, COLOURS, 0, homography=np.eye(3)).dice
+    assert [(d.value, d.at is not None) for d in seen] == [(4, True), (3, True)]
 
 
 def test_a_die_is_placed_over_the_point_whose_strip_it_stands_in() -> None:

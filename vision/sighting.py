@@ -35,10 +35,11 @@ FIELD_WIDTH_CM = 48.0
 #: the view, with its checkers, from ever settling. The referee still gets the value
 #: read, with its probability, and reads unsure dice again from the play.
 SURE_VALUE_P = 0.5
-#: A "die" on the bar read less sure than this is left out of the sighting: a mark
-#: printed on the bar (a maker's logo, a hinge) found as a die in some frames and not
-#: in others, on every view of the match (s16 clip 1101: no game ever started, no
-#: still view being without dice). A die rolled onto the bar and read surely stays.
+#: A "die" on the bar or on the rail around the field read less sure than this is
+#: left out of the sighting: a mark printed there (a maker's logo, a hinge) found as
+#: a die in some frames and not in others, on every view of the match (s16 clip 1101,
+#: a logo on the bar; s18 clip 1301, one on the rail: no game ever started, no still
+#: view being without dice). A die rolled there and read surely stays.
 BAR_MARK_P = 0.5
 
 
@@ -101,12 +102,12 @@ def sighting_of(
             cocked=d.cocked,
             half=d.half,
             on_checker=d.on_checker,
-            at=_place_cm(d.image_xy, homography, space),
+            at=at,
             over=d.over,
             values=tuple(float(d.values.get(v, 0.0)) for v in range(1, 7)),
         )
-        for d in reading.dice
-        if d.half != "bar" or d.values[d.value()] >= BAR_MARK_P
+        for d, at in ((d, _place_cm(d.image_xy, homography, space)) for d in reading.dice)
+        if d.values[d.value()] >= BAR_MARK_P or (d.half != "bar" and not _on_rail(at, space))
     )
     cube = None
     if reading.cube is not None:
@@ -128,6 +129,20 @@ def _place_cm(
         return None
     scale = FIELD_WIDTH_CM / space[0]
     return (round((x / w - space[0] / 2) * scale, 2), round((y / w - space[1] / 2) * scale, 2))
+
+
+def _on_rail(at: tuple[float, float] | None, space: tuple[int, int]) -> bool:
+    """Whether a place in cm from the field's centre (:func:`_place_cm`) lies beyond
+    the field's edge (on the rail or frame around it).
+
+    >>> _on_rail((-3.0, 22.0), (1000, 800)), _on_rail((-3.0, 18.0), (1000, 800))
+    (True, False)
+    """
+    if at is None:
+        return False
+    half_w = FIELD_WIDTH_CM / 2
+    half_h = half_w * space[1] / space[0]
+    return abs(at[0]) > half_w or abs(at[1]) > half_h
 
 
 def sighting_key(s: Sighting) -> Hashable:
