@@ -8,7 +8,14 @@ for each rim share asked for: still frames with a hand that the watch let throug
 (an arm missed: the board read under it), and still frames without a hand that it
 held back (a board not read; a run of them makes the referee miss whole turns).
 
+The motion gate settles after one still frame, as the referee's eyes
+(``CameraEyes``) run it; ``--settle 3`` is the gate's own default.
+
 Usage: python bench/reach_watch.py CLIP_OR_SET [...] [--rim 0.2 --rim 0.3] [--reach 0.03]
+    [--hold 0.08] [--settle 1]
+
+``--hold inf`` measures the watch as it was before ``hold_share`` (every clear view
+became the reference, a hand over the field included).
 """
 
 from __future__ import annotations
@@ -36,14 +43,21 @@ def main() -> None:
     parser.add_argument("paths", nargs="+", type=Path)
     parser.add_argument("--rim", type=float, action="append", help="rim shares to compare")
     parser.add_argument("--reach", type=float, default=0.03, help="reach share (default 0.03)")
+    parser.add_argument("--hold", type=float, default=0.08, help="hold share (default 0.08)")
+    parser.add_argument("--settle", type=int, default=1, help="gate's still frames (default 1)")
     args = parser.parse_args()
     rims = args.rim or [0.2, 0.3]
     for clip in clips_in(args.paths):
         meta = json.loads((clip / "clip.json").read_text())
         rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
-        gate = MotionGate()
+        gate = MotionGate(settle_frames=args.settle)
         watches = {
-            r: ReachWatch(meta["field_corners_px"], rim_share=r, reach_share=args.reach)
+            r: ReachWatch(
+                meta["field_corners_px"],
+                rim_share=r,
+                reach_share=args.reach,
+                hold_share=args.hold,
+            )
             for r in rims
         }
         still = hand_still = 0

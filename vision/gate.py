@@ -105,7 +105,10 @@ class ReachWatch:
     change seen unmoved for ``forget_s`` seconds is taken for no arm: that view
     becomes a reference too, beside the clear one (a bag put down by the board, the
     camera's exposure shifted, or an arm at rest for good). A view like either
-    reference is clear and keeps that reference up to date.
+    reference is clear and keeps that reference up to date, unless a changed piece
+    of ``hold_share`` of the field's area or more lies on it (a hand over the field
+    whose arm the watch does not tell from the table: not the picture to compare the
+    next ones with).
 
     ``field_px``: the field's four corners in image pixels.
 
@@ -149,6 +152,7 @@ class ReachWatch:
         bridge_share: float = 0.04,
         forget_s: float = 3.0,
         same_overlap: float = 0.8,
+        hold_share: float = 0.08,
     ) -> None:
         field = np.asarray(field_px, np.float64)
         if field.shape != (4, 2) or not np.isfinite(field).all():
@@ -158,7 +162,7 @@ class ReachWatch:
             raise ValueError(f"the field's corners {field_px!r:.80} enclose nothing")
         self.scale = max(1.0, diagonal / diagonal_px)
         self.threshold, self.reach_share, self.forget_s = threshold, reach_share, forget_s
-        self.same_overlap = same_overlap
+        self.same_overlap, self.hold_share = same_overlap, hold_share
         small_diagonal = diagonal / self.scale
         self.rim_share, self.zone_share = rim_share, zone_share
         self._bridge = _odd(bridge_share * small_diagonal)
@@ -201,20 +205,23 @@ class ReachWatch:
             self._masks = (size, zone & (~rim | edge) & ~grown, area)
         return self._masks[1], self._masks[2]
 
-    def _piece(self, small: Any, reference: Any) -> tuple[float, Any]:
-        """The reach against one reference, and the counted pieces' mask (or None)."""
+    def _piece(self, small: Any, reference: Any) -> tuple[float, Any, float]:
+        """The reach against one reference, the counted pieces' mask (or None), and
+        the largest changed piece's area wherever it lies (a share of the field's)."""
         out_there, area = self._field_masks(small.shape)
         diff = np.abs(small - reference)
         changed = ((diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold).astype(np.uint8)
         if self._bridge > 1:
             kernel = np.ones((self._bridge, self._bridge), np.uint8)
             changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, kernel)
-        _, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+        largest = float(stats[1:, cv2.CC_STAT_AREA].max()) / area if count > 1 else 0.0
         reaching = np.unique(labels[out_there & (changed == 1)])
         reaching = reaching[reaching > 0]
         if not reaching.size:
-            return 0.0, None
-        return float(stats[reaching, cv2.CC_STAT_AREA].sum()) / area, np.isin(labels, reaching)
+            return 0.0, None, largest
+        reach = float(stats[reaching, cv2.CC_STAT_AREA].sum()) / area
+        return reach, np.isin(labels, reaching), largest
 
     def update(self, frame: U8, t: float) -> bool:
         """One settled frame at time ``t`` (seconds); True while someone reaches in."""
@@ -225,9 +232,15 @@ class ReachWatch:
             return False
         found = [self._piece(small, r) for r in self._references]
         best = min(range(len(found)), key=lambda k: found[k][0])
-        self.reach, piece = found[best]
+        self.reach, piece, largest = found[best]
         if self.reach < self.reach_share:
-            self._references[best], self._pending = small, None  # keeps up with the light
+            # keeps up with the light; but a large change that reaches nowhere (a
+            # hand and a forearm over the field, the sleeve the table's colour) is
+            # no clear picture: taken for one, its arm, gone, would look like an arm
+            # reaching in for the rest of the game (s19 clip 1403)
+            if largest < self.hold_share:
+                self._references[best] = small
+            self._pending = None
             return False
         if self._pending is None or not self._same(piece, self._pending[0]):
             self._pending = (piece, t)
