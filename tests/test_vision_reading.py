@@ -186,3 +186,28 @@ def test_a_die_is_placed_over_the_point_whose_strip_it_stands_in() -> None:
     die = DieReading({5: 1.0}, cocked=0.0, half="right", over=(3, 0.5, -0.3))
     reading = BoardReading(COLOURS, points, dice=(die,))
     assert sighting_of(reading, COLOURS, 0).dice[0].over == (3, 0.5, -0.3)
+
+
+def test_a_die_read_a_little_over_from_frame_to_frame_still_lets_the_view_settle() -> None:
+    """A die's place as read jitters by about a cm from frame to frame; where it lies
+    about a whole cm's edge, a key rounded to the cm changed every frame and the
+    stabiliser never passed the view (s18 clip 1301: a whole turn went unseen). Places
+    within ``KEY_PLACE_CM`` are one view; a die elsewhere is another."""
+    from gammoneye.engine.position import Position
+    from gammoneye.engine.referee import ExactCheckers, SeenDie, Sighting
+    from gammoneye.vision.sighting import sighting_key
+    from gammoneye.vision.stabilise import Stabiliser
+
+    board = ExactCheckers(Position.initial())
+
+    def key(*places: tuple[float, float]) -> object:
+        dice = tuple(SeenDie(v, half="left", at=at) for v, at in zip((2, 3), places, strict=True))
+        return sighting_key(Sighting(board, dice))
+
+    frames = [key((-12.4, 5.1), (-18.6, -11.0)), key((-12.6, 5.0), (-18.4, -11.2))] * 2
+    stab: Stabiliser[int] = Stabiliser(agree=2, window=3)
+    assert [stab.push(k, n) for n, k in enumerate(frames)] == [None, 1, None, None]
+    # the same numbers rolled again elsewhere in that half: a new view
+    assert key((-12.4, 5.1), (-18.6, -11.0)) != key((-6.0, 5.1), (-18.6, -11.0))
+    assert stab.push(key((-6.0, 5.1), (-18.6, -11.0)), 9) is None
+    assert stab.push(key((-6.2, 5.0), (-18.5, -11.1)), 10) == 10

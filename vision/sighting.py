@@ -145,9 +145,45 @@ def _on_rail(at: tuple[float, float] | None, space: tuple[int, int]) -> bool:
     return abs(at[0]) > half_w or abs(at[1]) > half_h
 
 
+#: How far (cm) a die may seem to move between frames and still show the same view
+#: to the stabiliser (:class:`Spot`): a die's place as read jitters by about a cm.
+KEY_PLACE_CM = 2.0
+
+
+class Spot:
+    """A die's place (cm) in a stabiliser key: equal to any place within
+    ``KEY_PLACE_CM`` of it (city-block), so a die read half a cm over from frame to
+    frame does not keep a view from settling (s18 clip 1301: a place rounded to the
+    cm flipped between -12 and -13 every other frame and a whole turn went unseen).
+    All spots hash alike: keys that differ only by where their dice lie hash alike.
+
+    >>> Spot(-12.6, 5.1) == Spot(-12.4, 5.0), Spot(-12.6, 5.1) == Spot(-9.0, 5.0)
+    (True, False)
+    >>> hash((3, Spot(1.0, 2.0))) == hash((3, Spot(20.0, 2.0)))
+    True
+    """
+
+    __slots__ = ("x", "y")
+
+    def __init__(self, x: float, y: float) -> None:
+        self.x, self.y = float(x), float(y)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Spot):
+            return NotImplemented
+        return abs(self.x - other.x) + abs(self.y - other.y) <= KEY_PLACE_CM
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return f"Spot({self.x:.1f}, {self.y:.1f})"
+
+
 def sighting_key(s: Sighting) -> Hashable:
     """What a sighting shows, for the stabiliser: the checkers' best reading, the
-    dice (value, half, cocked, on a checker, where when known) and the cube."""
+    dice (value, half, cocked, on a checker, where when known: a :class:`Spot`) and
+    the cube."""
     ev = s.checkers
     if isinstance(ev, ReadingEvidence):
         cells: Hashable = (
@@ -159,13 +195,16 @@ def sighting_key(s: Sighting) -> Hashable:
     dice = tuple(
         sorted(
             (
-                d.value if d.p >= SURE_VALUE_P else 0,
-                d.half or "",
-                d.cocked >= 0.5,
-                d.on_checker >= 0.5,
-                () if d.at is None else (round(d.at[0]), round(d.at[1])),
-            )
-            for d in s.dice
+                (
+                    d.value if d.p >= SURE_VALUE_P else 0,
+                    d.half or "",
+                    d.cocked >= 0.5,
+                    d.on_checker >= 0.5,
+                    None if d.at is None else Spot(*d.at),
+                )
+                for d in s.dice
+            ),
+            key=lambda k: (k[:4], (0.0, 0.0) if k[4] is None else (k[4].x, k[4].y)),
         )
     )
     # the cube by what the referee makes of it (a face misread in the middle is 1)
