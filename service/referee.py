@@ -34,7 +34,7 @@ from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
 from gammoneye.vision.gate import MotionGate, ReachWatch
 from gammoneye.vision.read import BoardReader, NoBoardError
 from gammoneye.vision.selfcal import match_opening
-from gammoneye.vision.sighting import sighting_key, sighting_of
+from gammoneye.vision.sighting import BoardMarks, sighting_key, sighting_of
 from gammoneye.vision.stabilise import Stabiliser
 
 FRAME_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
@@ -217,6 +217,8 @@ class CameraEyes:
         self._watch: tuple[Any, ReachWatch] | None = None
         #: The last reading made (what the service draws on its video).
         self.last_reading: Any = None
+        #: Marks on the bar or rail found as dice (left out of every sighting).
+        self.marks = BoardMarks()
 
     def snapshot(self) -> dict[str, Any]:
         """What these eyes have learnt, as JSON-able data for :meth:`restore`: the
@@ -237,6 +239,7 @@ class CameraEyes:
             "profile": None if self.profile is None else json.loads(self.profile.to_json()),
             "colours": None if self.colours is None else list(self.colours),
             "lens_k1": self.lens.k1,
+            "marks": [list(m) for m in self.marks.marks],
         }
 
     def restore(self, snapshot: dict[str, Any]) -> None:
@@ -261,6 +264,7 @@ class CameraEyes:
             raw = snapshot.get("profile")
             profile = None if raw is None else CalibrationProfile.from_json(json.dumps(raw))
             lens = Lens(float(snapshot.get("lens_k1", 0.0)))
+            marks = BoardMarks([(float(x), float(y)) for x, y in snapshot.get("marks", [])])
             raw = snapshot.get("colours")
             colours = None
             if raw is not None:
@@ -276,7 +280,7 @@ class CameraEyes:
             self._orientation = None if profile is None else profile.orientation
         else:
             self.corners, self.profile = corners, profile
-        self.colours, self.lens = colours, lens
+        self.colours, self.lens, self.marks = colours, lens, marks
 
     def settled(self, frame: Frame, *, between_games: bool = False) -> bool:
         """Nothing moved, and no arm reaches onto the board (:class:`ReachWatch`, once
@@ -358,7 +362,7 @@ class CameraEyes:
                 )
                 reading = self.reader.read(image, self.profile)
         self.last_reading = reading
-        return sighting_of(
+        seen = sighting_of(
             reading,
             self.colours,
             self.bottom_player,
@@ -366,6 +370,7 @@ class CameraEyes:
             frame=frame.ref,
             homography=self._homography(),
         )
+        return self.marks.clean(seen)
 
     def _learn_lens(self, image: Any) -> tuple[Any, Any, Any, Any] | None:
         """Try the lens coefficients on a picture that nearly reads as the opening

@@ -211,3 +211,40 @@ def test_a_die_read_a_little_over_from_frame_to_frame_still_lets_the_view_settle
     assert key((-12.4, 5.1), (-18.6, -11.0)) != key((-6.0, 5.1), (-18.6, -11.0))
     assert stab.push(key((-6.0, 5.1), (-18.6, -11.0)), 9) is None
     assert stab.push(key((-6.2, 5.0), (-18.5, -11.1)), 10) == 10
+
+
+def test_a_mark_found_as_a_die_off_the_field_for_long_is_left_out_a_die_rolled_there_not() -> None:
+    """A logo on the rail read surely as a die in some frames (s18 clip 1301) is found
+    where it lay over ``MARK_SPAN_S`` seconds, and left out from then on; a die
+    rolled onto the bar and picked up within seconds is no mark, nor is anything in
+    the field however long it lies. The eyes' snapshot keeps the marks (resume)."""
+    from gammoneye.engine.position import Position
+    from gammoneye.engine.referee import ExactCheckers, SeenDie, Sighting
+    from gammoneye.service.referee import CameraEyes
+    from gammoneye.vision.sighting import MARK_SPAN_S, BoardMarks
+
+    board = ExactCheckers(Position.initial())
+    marks = BoardMarks()
+
+    def seen(t: float, *dice: SeenDie) -> list[int]:
+        return [d.value for d in marks.clean(Sighting(board, dice, t=t)).dice]
+
+    logo = SeenDie(6, p=0.96, half="left", at=(-3.0, 22.0))  # on the rail
+    on_bar = SeenDie(3, half="bar", at=(0.5, 5.0))  # a die rolled onto the bar
+    lying = SeenDie(4, half="right", at=(12.0, 3.0))  # a die in the field
+    for t in range(0, 8):
+        assert seen(float(t), logo, on_bar, lying) == [6, 3, 4]
+    for t in range(8, int(MARK_SPAN_S) + 1):
+        assert seen(float(t), logo, lying) == [6, 4]
+    assert seen(MARK_SPAN_S + 3, logo, lying) == [4]  # the logo is a mark now
+    assert seen(MARK_SPAN_S + 4, SeenDie(2, half="left", at=(-2.0, 21.0)), lying) == [4]
+    # rolled onto the same place again: seen 7 s, then again after 13 s, not a mark
+    assert seen(MARK_SPAN_S + 5, on_bar, lying) == [3, 4]
+    assert seen(MARK_SPAN_S + 6, on_bar, lying) == [3, 4]
+    assert marks.marks and all(abs(y) > 19 for _, y in marks.marks)
+
+    eyes = CameraEyes(0, reader=object())
+    eyes.marks = marks
+    again = CameraEyes(0, reader=object())
+    again.restore(eyes.snapshot())
+    assert again.marks.marks == marks.marks

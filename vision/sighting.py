@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -143,6 +143,75 @@ def _on_rail(at: tuple[float, float] | None, space: tuple[int, int]) -> bool:
     half_w = FIELD_WIDTH_CM / 2
     half_h = half_w * space[1] / space[0]
     return abs(at[0]) > half_w or abs(at[1]) > half_h
+
+
+#: A "die" off the field (on the bar or the rail) found where it lay over at least
+#: this many seconds is a mark on the board (:class:`BoardMarks`).
+MARK_SPAN_S = 15.0
+#: How near (cm, city-block) a die off the field must lie to a mark, or to where such
+#: a die was seen before, to be the same.
+MARK_CM = 3.0
+#: A place off the field not seen again for this long is forgotten (a die rolled
+#: there, picked up and rolled again); one seen again after this long is timed afresh
+#: (another die rolled to the same place).
+MARK_GAP_S = 10.0
+
+
+class BoardMarks:
+    """Marks on the bar or the rail that the die finder takes for dice: a maker's logo
+    read 0.96 sure as a 6 in some frames, as nothing in others (s18 clip 1301: a roll
+    judged in the wrong half with it, whole turns unseen as the view flickered).
+
+    A die off the playing field lies there seconds at most: one that rolled there is
+    picked up and rolled again [001 4.1(iv)]. A place off the field where a die is
+    found, seen again and again (never ``MARK_GAP_S`` seconds apart) over
+    ``MARK_SPAN_S`` seconds, is a mark; from then on dice found there are left out of
+    every sighting (:meth:`clean`).
+
+    >>> from gammoneye.engine.referee import ExactCheckers
+    >>> from gammoneye.engine.position import Position
+    >>> marks, board = BoardMarks(), ExactCheckers(Position.initial())
+    >>> logo = SeenDie(6, p=0.96, half="bar", at=(-0.8, 22.2))
+    >>> roll = SeenDie(2, half="right", at=(15.0, -8.0))
+    >>> [len(marks.clean(Sighting(board, (logo,), t=t)).dice) for t in (0.0, 9.0, 16.0, 16.1)]
+    [1, 1, 1, 0]
+    >>> [d.value for d in marks.clean(Sighting(board, (roll, logo), t=20.0)).dice]
+    [2]
+    """
+
+    def __init__(self, marks: list[tuple[float, float]] | None = None) -> None:
+        #: The marks found: places in cm from the field's centre.
+        self.marks: list[tuple[float, float]] = list(marks or [])
+        #: Places off the field where a die was found: [x, y, first seen, last seen].
+        self._seen: list[list[float]] = []
+
+    def clean(self, s: Sighting, space: tuple[int, int] = (1000, 800)) -> Sighting:
+        """``s`` less the dice lying on a mark; notes the other dice off the field."""
+        keep = []
+        for d in s.dice:
+            off = d.at is not None and (d.half == "bar" or _on_rail(d.at, space))
+            if off and d.at is not None:
+                if any(_city(d.at, m) <= MARK_CM for m in self.marks):
+                    continue
+                if s.t is not None:
+                    self._note(d.at, s.t)
+            keep.append(d)
+        return s if len(keep) == len(s.dice) else replace(s, dice=tuple(keep))
+
+    def _note(self, at: tuple[float, float], t: float) -> None:
+        self._seen = [p for p in self._seen if t - p[3] <= MARK_GAP_S]
+        for p in self._seen:
+            if _city(at, (p[0], p[1])) <= MARK_CM:
+                p[3] = t
+                if p[3] - p[2] >= MARK_SPAN_S:
+                    self.marks.append((round(p[0], 2), round(p[1], 2)))
+                    self._seen.remove(p)
+                return
+        self._seen.append([at[0], at[1], t, t])
+
+
+def _city(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 #: How far (cm) a die may seem to move between frames and still show the same view
