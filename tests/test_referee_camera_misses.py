@@ -1060,6 +1060,14 @@ def test_the_movers_dice_read_again_surely_where_they_lie_put_the_roll_right() -
         )
     )
     assert ref.see(Sighting(ExactCheckers(START), dice=later)) == [] and ref.state.dice == (4, 1)
+    # a die read unsure is placed less surely: the 1 read again as a 3 seems to have
+    # moved 2 cm (s19 clip 1403: 1.85 cm, and the roll read again was taken for the
+    # next one): still the die where it lay
+    ref = _player_1_on_roll_at(START)
+    ref.see(Sighting(ExactCheckers(START), dice=first))
+    moved = (later[0], SeenDie(3, p=1.0, half="left", at=(-25.15, 3.85)))
+    events = ref.see(Sighting(ExactCheckers(START), dice=moved))
+    assert [e.TYPE for e in events] == ["correction"] and events[0].data["dice"] == [4, 3]
 
 
 def test_a_dance_then_a_roll_in_the_wrong_half_played_by_the_dancer_was_a_reroll() -> None:
