@@ -220,7 +220,10 @@ def compare_events(
     score.false_invalid = len(o_inv) - len(matched_ours)
     for j, (t, _who, e) in enumerate(o_inv):
         if j not in matched_ours:
-            score.problems.append(f"t={t:.1f}: invalid roll not in the truth: {list(e.reasons)}")
+            why = f" ({e.note})" if e.note else ""
+            score.problems.append(
+                f"t={t:.1f}: invalid roll not in the truth: {list(e.reasons)}{why}"
+            )
     matched_truth = {a for a, _ in inv_pairs}
     for i, (t, player, e) in enumerate(t_inv):
         if i not in matched_truth:
