@@ -370,6 +370,8 @@ class Referee:
         # The match as it stood before this game's opening roll (to read it again).
         self._before_opening = state
         self._now: dict[str, Any] = {}
+        #: The checkers of the view being judged (None between views).
+        self._seen_checkers: CheckerEvidence | None = None
         # Who reports the events being made: the camera, or an observer's action.
         self._source: Source = "camera"
         self._game_started = False
@@ -558,6 +560,7 @@ class Referee:
         """Take one settled view; return the events it caused (often none)."""
         first = len(self.events)
         self._now = {"t": sighting.t, "frame": sighting.frame}
+        self._seen_checkers = sighting.checkers
         dice = self._live_dice(sighting.dice)
         phase = self.state.phase
         if phase in (Phase.START, Phase.GAME_OVER):
@@ -1288,6 +1291,12 @@ class Referee:
         self._rolled, self._glimpsed = tuple(dice), ()
         self._emit(RollEvent, player=player, dice=values, note=note)
 
+    def _unmoved(self) -> bool:
+        """Whether the view being judged shows the position confirmed (no play made
+        since); True outside a view (an observer's event)."""
+        ev = self._seen_checkers
+        return ev is None or self._explains(ev, ev.log_likelihood(self.state.position))
+
     def _void_roll_before(
         self, player: int, dice: Sequence[SeenDie], reasons: Sequence[str]
     ) -> tuple[RollFault, str] | None:
@@ -1304,7 +1313,9 @@ class Referee:
           000 r9]. A die the detector misses is most often one leaning on a checker
           or the rail (s17 clip 1202: five of seven invalid rolls missed showed one
           die alone); the fault recorded is the one the die seen showed, else the
-          likeliest, ``cocked`` (``LONE_DIE_NOTE``)."""
+          likeliest, ``cocked`` (``LONE_DIE_NOTE``). Only while his checkers stand
+          as they stood: moved, he played a roll unseen (s17 clip 1202 at 107 s), and
+          these dice are someone's next roll."""
         astray, self._wrong_half_die = self._wrong_half_die, None
         if self.state.phase is not Phase.ROLL or self.state.on_roll != player:
             return None
@@ -1318,6 +1329,7 @@ class Referee:
             and lone[0].at is not None
             and all(d.at is not None for d in dice)
             and not any(_near(lone[0], d) for d in dice)
+            and self._unmoved()
         ):
             self._glimpsed = ()
             seen = [r for r in self._die_faults(lone[0]) if r != "off_board"]

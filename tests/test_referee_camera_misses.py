@@ -749,6 +749,13 @@ def test_one_die_seen_alone_in_his_half_then_a_new_roll_was_a_roll_again() -> No
     assert invalid.note == LONE_DIE_NOTE
     assert roll.player == 1 and roll.dice == (1, 1)
     assert Referee.resume(ref.config, ref.events).state == ref.state
+    # his checkers moved before the dice were seen again (a play of the roll the die
+    # was of, made unseen; s17 clip 1202): these dice are no roll of his again
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=(lone,)))
+    played = Position((p0.boards[0], _moved(p0.boards[1], (8, 4), (6, 4))), 1)
+    types = [e.TYPE for e in ref.see(Sighting(ExactCheckers(played), dice=his))]
+    assert "roll_invalid" not in types
     # the die seen alone is one of the roll, the other found later: one roll
     ref, p0 = _opened_52()
     ref.see(Sighting(ExactCheckers(p0), dice=(his[0],)))
