@@ -707,23 +707,31 @@ def test_a_die_read_surely_twice_as_two_numbers_lets_the_play_decide() -> None:
     assert play(second_read=False) == ["move", "flag"]
 
 
-def test_one_die_seen_in_the_wrong_half_then_a_roll_in_his_own_was_a_roll_again() -> None:
-    """Player 1 rolled into player 0's half, only one die of it found; he picked the
-    dice up and rolled again in his own half: the roll before was void, in the wrong
-    half [001 4.1(iv)(a)] — recorded, its numbers unknown."""
-    ref, p0 = _opened_52()  # player 1 on roll; his right half is "left"
-    stray = SeenDie(4, p=0.5, half="right", at=(10.0, 8.0))
-    assert ref.see(Sighting(ExactCheckers(p0), dice=(stray,))) == []
+def _one_die_then_rolled_again(
+    first: SeenDie, his: tuple[SeenDie, SeenDie], reason: str, note: str
+) -> None:
+    """Player 1 on roll (his right half is "left"): a view with ``first`` alone, one
+    without dice, then his roll ``his``: a void roll (its numbers unknown, ``reason``
+    and ``note``) and his roll, which a resume replays."""
+    ref, p0 = _opened_52()
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(first,))) == []
     assert ref.see(Sighting(ExactCheckers(p0))) == []
-    his = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
     events = ref.see(Sighting(ExactCheckers(p0), dice=his))
     assert [e.TYPE for e in events] == ["roll_invalid", "roll"]
     invalid, roll = events
     assert isinstance(invalid, RollInvalidEvent) and invalid.player == 1
-    assert invalid.dice is None and invalid.reasons == ("wrong_half",)
-    assert invalid.note == WRONG_HALF_DIE_NOTE
-    assert roll.player == 1 and roll.dice == (6, 5)
+    assert invalid.dice is None and invalid.reasons == (reason,) and invalid.note == note
+    assert roll.player == 1 and sorted(roll.dice) == sorted(d.value for d in his)
     assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_one_die_seen_in_the_wrong_half_then_a_roll_in_his_own_was_a_roll_again() -> None:
+    """Player 1 rolled into player 0's half, only one die of it found; he picked the
+    dice up and rolled again in his own half: the roll before was void, in the wrong
+    half [001 4.1(iv)(a)] — recorded, its numbers unknown."""
+    stray = SeenDie(4, p=0.5, half="right", at=(10.0, 8.0))
+    his = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    _one_die_then_rolled_again(stray, his, "wrong_half", WRONG_HALF_DIE_NOTE)
     # a die where player 0's opening die lay is his, not a roll of player 1's
     ref, p0 = _opened_52()
     left_lying = SeenDie(5, half="right", at=(20.5, 0.2))
@@ -736,19 +744,9 @@ def test_one_die_seen_alone_in_his_half_then_a_new_roll_was_a_roll_again() -> No
     s17 clip 1202); he picked both up and rolled again without moving a checker:
     players roll again only when a roll must be [001 4.1(iv), 000 r9], so the roll
     before was void — recorded, its numbers unknown."""
-    ref, p0 = _opened_52()  # player 1 on roll; his right half is "left"
     lone = SeenDie(2, p=0.7, half="left", at=(-16.0, -7.0))
-    assert ref.see(Sighting(ExactCheckers(p0), dice=(lone,))) == []
-    assert ref.see(Sighting(ExactCheckers(p0))) == []
     his = (SeenDie(1, half="left", at=(-14.0, 10.0)), SeenDie(1, half="left", at=(-19.0, -13.0)))
-    events = ref.see(Sighting(ExactCheckers(p0), dice=his))
-    assert [e.TYPE for e in events] == ["roll_invalid", "roll"]
-    invalid, roll = events
-    assert isinstance(invalid, RollInvalidEvent) and invalid.player == 1
-    assert invalid.dice is None and invalid.reasons == ("cocked",)
-    assert invalid.note == LONE_DIE_NOTE
-    assert roll.player == 1 and roll.dice == (1, 1)
-    assert Referee.resume(ref.config, ref.events).state == ref.state
+    _one_die_then_rolled_again(lone, his, "cocked", LONE_DIE_NOTE)
     # his checkers moved before the dice were seen again (a play of the roll the die
     # was of, made unseen; s17 clip 1202): these dice are no roll of his again
     ref, p0 = _opened_52()
