@@ -1588,13 +1588,19 @@ class Referee:
         is put right (``correction`` ``reread_dice``) before his play is judged.
         Returns whether it was.
 
-        Any other die read again as another number (both reads sure, or the new one
-        unsure, or one die only seen again) is not believed over the first read, but
-        no longer either: the roll's die is kept with the two reads' probabilities
-        mixed (:func:`_mixed_reads`), so that a play legal with the other number is
-        taken for it (:meth:`_reread_roll`) and not flagged (s17 clip 1202: a 4 read
-        as a 3 at 1.0, then as a 4 at 1.0, and 8/4 4/2 flagged as not a play of
-        32)."""
+        A die read surely both times, as two numbers, is taken for the later read
+        too: the first view of a roll is often caught as the dice come to rest (s17
+        clips 1202 and 1203, three such dice, the later read right each time: a 5
+        read as a 6 at 0.96, then as a 5 at 0.99, and 4/0 4/0, legal with both,
+        recorded with the wrong roll); but it keeps the two reads' probabilities
+        mixed (:func:`_mixed_reads`), so that a play legal only with the first
+        number is taken for it (:meth:`_reread_roll`).
+
+        A die read again unsure, or one die only seen again, is not believed over
+        the first read, but no longer either: the roll's die is kept with the two
+        reads mixed, so that a play legal with the other number is taken for it and
+        not flagged (s17 clip 1202: a 4 read as a 3 at 1.0, then as a 4 at 1.0, one
+        die seen, and 8/4 4/2 flagged as not a play of 32)."""
         state, rolled = self.state, self._rolled
         if state.dice is None or len(rolled) != 2 or not self._by_halves():
             return False
@@ -1612,11 +1618,15 @@ class Referee:
             return False
         if (
             len(mine) == 2
-            and all(old.p < REREAD_P <= new.p for old, new in changed)
+            and all(new.p >= REREAD_P for _, new in changed)
             and sorted(d.value for d in mine) != sorted(state.dice)
         ):
             self._reread_dice((mine[0].value, mine[1].value))
-            self._rolled = tuple(mine) if _near(mine[0], rolled[0]) else (mine[1], mine[0])
+            # a die read surely both times keeps both reads (the later one's number)
+            now = {
+                id(old): new if old.p < REREAD_P else _mixed_reads(new, old) for old, new in pairs
+            }
+            self._rolled = tuple(now[id(d)] for d in rolled)
             return True
         mixed = {id(old): _mixed_reads(old, new) for old, new in changed}
         self._rolled = tuple(mixed.get(id(d), d) for d in rolled)

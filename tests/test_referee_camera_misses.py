@@ -141,12 +141,20 @@ def test_a_roll_taken_as_valid_then_rolled_again_was_invalid() -> None:
 
 
 def test_the_same_dice_read_again_are_no_new_roll() -> None:
+    """The same dice where they lay, one read surely as another number: no new roll;
+    the later read is taken (a ``reread_dice`` correction: the first view of a roll
+    is often caught as the dice come to rest), the first kept in the die's odds."""
     ref, p0 = _opened_52()
     first = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
     ref.see(Sighting(ExactCheckers(p0), dice=first))
     misread = (SeenDie(6, half="left", at=(-20.2, 3.1)), SeenDie(3, half="left", at=(-25.0, 3.0)))
-    assert ref.see(Sighting(ExactCheckers(p0), dice=misread)) == []
-    assert ref.state.dice == (6, 5)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=misread))] == ["correction"]
+    assert ref.state.dice == (6, 3)
+    # the play, legal with 65 and not with 63, shows the first read was right
+    played = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (18, 13))), 1)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert events[1].legal and events[1].dice == (6, 5)
 
 
 def test_a_cube_face_misread_in_the_middle_is_no_double() -> None:
@@ -1057,14 +1065,25 @@ def test_the_movers_dice_read_again_surely_where_they_lie_put_the_roll_right() -
     [move] = ref.see(Sighting(ExactCheckers(played)))
     assert isinstance(move, MoveEvent) and move.legal and move.dice == (4, 3)
     assert Referee.resume(ref.config, ref.events).state == ref.state
-    # read surely at first: kept
+    # read surely at first, and surely as another number later: the later read
     ref = _player_1_on_roll_at(START)
     ref.see(
         Sighting(
             ExactCheckers(START), dice=(first[0], SeenDie(1, p=0.95, half="left", at=first[1].at))
         )
     )
-    assert ref.see(Sighting(ExactCheckers(START), dice=later)) == [] and ref.state.dice == (4, 1)
+    events = ref.see(Sighting(ExactCheckers(START), dice=later))
+    assert [e.TYPE for e in events] == ["correction"] and ref.state.dice == (4, 3)
+    # ... unless read again unsure: kept
+    ref = _player_1_on_roll_at(START)
+    ref.see(
+        Sighting(
+            ExactCheckers(START), dice=(first[0], SeenDie(1, p=0.95, half="left", at=first[1].at))
+        )
+    )
+    unsure = (later[0], SeenDie(3, p=0.8, half="left", at=later[1].at))
+    assert ref.see(Sighting(ExactCheckers(START), dice=unsure)) == []
+    assert ref.state.dice == (4, 1)
     # a die read unsure is placed less surely: the 1 read again as a 3 seems to have
     # moved 2 cm (s19 clip 1403: 1.85 cm, and the roll read again was taken for the
     # next one): still the die where it lay
