@@ -898,7 +898,8 @@ class Referee:
 
     def _judged_wrong_half(self, invalid: RollInvalidEvent) -> tuple[SeenDie, ...] | None:
         """The two dice of ``invalid``, a roll judged invalid only for lying in the
-        wrong half (by halves), as they were seen; else None."""
+        wrong half (by halves), as they were seen, when they are a valid roll of the
+        opponent of the player on roll; else None."""
         dice = self._judged_dice
         if (
             invalid.dice is None
@@ -906,6 +907,7 @@ class Referee:
             or not self._by_halves()
             or len(dice) != 2
             or sorted(d.value for d in dice) != sorted(invalid.dice)
+            or self.roll_faults(1 - self.state.on_roll, dice)
         ):
             return None
         return dice
@@ -931,8 +933,6 @@ class Referee:
         judged = (judged_dice[0].value, judged_dice[1].value)
         roller = state.on_roll
         other = 1 - roller
-        if self.roll_faults(other, judged_dice):
-            return False
         before = state.position
         evidence = s.checkers
         first = (max(judged), min(judged))
@@ -1025,8 +1025,6 @@ class Referee:
             return False
         judged = (judged_dice[0].value, judged_dice[1].value)
         other = 1 - state.on_roll
-        if self.roll_faults(other, judged_dice):
-            return False
         withdrawn = withdrawn_seqs(self.events)
         live = [e for e in self.events if e.seq not in withdrawn]
         if len(live) < 3 or live[-1] is not invalid:

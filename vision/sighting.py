@@ -107,7 +107,7 @@ def sighting_of(
             values=tuple(float(d.values.get(v, 0.0)) for v in range(1, 7)),
         )
         for d, at in ((d, _place_cm(d.image_xy, homography, space)) for d in reading.dice)
-        if d.values[d.value()] >= BAR_MARK_P or (d.half != "bar" and not _on_rail(at, space))
+        if d.values[d.value()] >= BAR_MARK_P or not _off_field(d.half, at, space)
     )
     cube = None
     if reading.cube is not None:
@@ -129,6 +129,12 @@ def _place_cm(
         return None
     scale = FIELD_WIDTH_CM / space[0]
     return (round((x / w - space[0] / 2) * scale, 2), round((y / w - space[1] / 2) * scale, 2))
+
+
+def _off_field(half: str | None, at: tuple[float, float] | None, space: tuple[int, int]) -> bool:
+    """Whether a die in ``half`` at ``at`` lies off the playing field: on the bar, or
+    beyond the field's edge (:func:`_on_rail`)."""
+    return half == "bar" or _on_rail(at, space)
 
 
 def _on_rail(at: tuple[float, float] | None, space: tuple[int, int]) -> bool:
@@ -189,8 +195,7 @@ class BoardMarks:
         """``s`` less the dice lying on a mark; notes the other dice off the field."""
         keep = []
         for d in s.dice:
-            off = d.at is not None and (d.half == "bar" or _on_rail(d.at, space))
-            if off and d.at is not None:
+            if d.at is not None and _off_field(d.half, d.at, space):
                 if any(_city(d.at, m) <= MARK_CM for m in self.marks):
                     continue
                 if s.t is not None:
@@ -240,7 +245,7 @@ class Spot:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Spot):
             return NotImplemented
-        return abs(self.x - other.x) + abs(self.y - other.y) <= KEY_PLACE_CM
+        return _city((self.x, self.y), (other.x, other.y)) <= KEY_PLACE_CM
 
     def __hash__(self) -> int:
         return 0
