@@ -1467,6 +1467,10 @@ class Referee:
         if cube is not None and cube.place == self.side(taker):
             self.state = state.take(player=taker)
             self._emit(TakeEvent, player=taker, value=self.state.cube_value)
+            if dice:
+                # the doubler has rolled since: the same view shows his roll (s21
+                # clip 1601: a 63 seen only here, then the taker's roll judged his)
+                self._see_roll(s, dice)
         elif cube is not None and cube.level == 1:  # back in the middle: passed [001 4.4(iii)]
             self.state = state.drop(player=taker)
             self._emit(DropEvent, player=taker)

@@ -890,6 +890,23 @@ def test_a_double_taken_unseen_with_the_doublers_roll_in_the_same_view() -> None
     assert events[2].player == 1 and events[2].dice == (6, 5) and ref.state.cube_value == 2
 
 
+def test_a_take_seen_with_the_doublers_roll_in_the_same_view() -> None:
+    """Player 1 doubled; the next view shows the cube on player 0's side and player
+    1's roll already made (s21 clip 1601: the roll, seen only in that view, was lost
+    and the taker's next roll judged the doubler's in the wrong half)."""
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(2, "offered")))] == [
+        "double"
+    ]
+    dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(3, half="left", at=(-25.0, 3.0)))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=SeenCube(2, "bottom")))
+    assert [e.TYPE for e in events] == ["take", "roll"]
+    assert events[0].note is None and events[1].player == 1 and events[1].dice == (6, 3)
+    assert ref.state.cube_value == 2 and ref.state.cube_owner == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_the_last_checkers_borne_off_unseen_before_the_setting_up_ended_the_game() -> None:
     """Player 1 rolls 21 with his last two checkers on his 1- and 2-points; the next
     views show the board being set up again (s13 clip 982): he bore them off, the
