@@ -219,6 +219,10 @@ class CameraEyes:
         self.last_reading: Any = None
         #: Marks on the bar or rail found as dice (left out of every sighting).
         self.marks = BoardMarks()
+        #: Each player's checker colour as measured in the opening's picture (Lab),
+        #: learnt with ``colours``: a later reading that names the two colours the
+        #: other way round is renamed (:meth:`_named_the_other_way`).
+        self.colour_lab: tuple[tuple[float, ...], tuple[float, ...]] | None = None
 
     def snapshot(self) -> dict[str, Any]:
         """What these eyes have learnt, as JSON-able data for :meth:`restore`: the
@@ -240,6 +244,7 @@ class CameraEyes:
             "colours": None if self.colours is None else list(self.colours),
             "lens_k1": self.lens.k1,
             "marks": [list(m) for m in self.marks.marks],
+            "colour_lab": None if self.colour_lab is None else [list(c) for c in self.colour_lab],
         }
 
     def restore(self, snapshot: dict[str, Any]) -> None:
@@ -271,6 +276,12 @@ class CameraEyes:
                 if len(raw) != 2 or str(raw[0]) == str(raw[1]):
                     raise ValueError(f"colours {raw!r} are not two different names")
                 colours = (str(raw[0]), str(raw[1]))
+            raw = snapshot.get("colour_lab")  # absent from older snapshots
+            colour_lab = None
+            if raw is not None:
+                if len(raw) != 2 or any(len(c) != 3 for c in raw):
+                    raise ValueError(f"colour_lab {raw!r} is not two Lab triples")
+                colour_lab = (tuple(float(v) for v in raw[0]), tuple(float(v) for v in raw[1]))
         except (TypeError, IndexError, ValueError) as exc:
             raise ValueError(f"damaged snapshot of camera eyes: {exc}") from None
         given = self.corners
@@ -281,6 +292,7 @@ class CameraEyes:
         else:
             self.corners, self.profile = corners, profile
         self.colours, self.lens, self.marks = colours, lens, marks
+        self.colour_lab = colour_lab
 
     def settled(self, frame: Frame, *, between_games: bool = False) -> bool:
         """Nothing moved, and no arm reaches onto the board (:class:`ReachWatch`, once
@@ -356,11 +368,16 @@ class CameraEyes:
             other = next(c for c in reading.colours if c != found.bottom_colour)
             by_player = {self.bottom_player: found.bottom_colour, 1 - self.bottom_player: other}
             self.colours = (by_player[0], by_player[1])
+            lab = dict(zip(reading.colours, reading.colour_lab, strict=False))
+            if all(c in lab for c in self.colours):
+                self.colour_lab = (lab[self.colours[0]], lab[self.colours[1]])
             if not found.home_right:
                 self.profile = replace(
                     profile, orientation=Orientation(self.bottom_player, home_right=False)
                 )
                 reading = self.reader.read(image, self.profile)
+        elif self._named_the_other_way(reading):
+            reading = reading.swapped()
         self.last_reading = reading
         seen = sighting_of(
             reading,
@@ -371,6 +388,23 @@ class CameraEyes:
             homography=self._homography(),
         )
         return self.marks.clean(seen)
+
+    def _named_the_other_way(self, reading: Any) -> bool:
+        """Whether ``reading`` names the players' colours the other way round from the
+        opening: the reader names its two colours by lightness, and under glare two
+        colours alike in lightness (red and black, s20 clip 1503) swap names from one
+        picture to the next; every checker then reads as the opponent's. Told by which
+        pairing of its colours with those learnt lies nearer in Lab."""
+        if self.colours is None or self.colour_lab is None or not reading.colour_lab:
+            return False
+        lab = dict(zip(reading.colours, reading.colour_lab, strict=True))
+        if any(c not in lab for c in self.colours):
+            return False
+        now = [np.asarray(lab[c], np.float64) for c in self.colours]
+        was = [np.asarray(c, np.float64) for c in self.colour_lab]
+        straight = np.linalg.norm(now[0] - was[0]) + np.linalg.norm(now[1] - was[1])
+        crossed = np.linalg.norm(now[0] - was[1]) + np.linalg.norm(now[1] - was[0])
+        return bool(crossed < straight)
 
     def _learn_lens(self, image: Any) -> tuple[Any, Any, Any, Any] | None:
         """Try the lens coefficients on a picture that nearly reads as the opening

@@ -392,3 +392,71 @@ def test_the_camera_learns_a_wide_angle_lens_from_the_opening(
     assert again.lens.k1 == eyes.lens.k1
     flat = CameraEyes(0, field, reader=reader)
     assert flat.look(Frame(0, 0.0, still.image)) is not None and flat.lens.flat
+
+
+def test_the_reader_says_which_colour_each_name_stands_for(
+    reader: BoardReader, openings: list[Still]
+) -> None:
+    reading = reader.read(openings[0].image, corners=openings[0].corners())
+    dark, light = reading.colour_lab
+    assert reading.colours == COLOURS and dark[0] <= light[0]
+
+
+class _GlaredReader:
+    """Hands out prepared readings in turn, whatever the picture."""
+
+    def __init__(self, *readings: Any) -> None:
+        self.readings = list(readings)
+
+    def read(self, image: Any, profile: Any = None) -> Any:
+        return self.readings.pop(0)
+
+
+def test_colours_named_the_other_way_round_are_renamed_after_the_opening() -> None:
+    """The reader names its two colours by lightness. Under glare, black checkers
+    measured nearly as light as red ones swapped names from one picture to the next
+    (s20 clip 1503): every checker read as the opponent's. The camera keeps each
+    player's colour as measured in the opening and renames such a reading."""
+    from gammoneye.service.referee import CameraEyes, Frame
+    from gammoneye.vision.reading import BoardReading, layout_of_counts
+    from gammoneye.vision.sighting import sighting_key
+
+    red, black = (60.0, 170.0, 155.0), (25.0, 128.0, 130.0)  # player 0's, player 1's
+    opening = Position.initial()
+    moved = Position(
+        (
+            (0, 0, 0, 0, 1, 4, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0),
+            opening.boards[1],
+        ),
+        0,
+    )  # player 0 played 6/5
+
+    def read_as(
+        position: Position, dark: tuple[float, ...], light: tuple[float, ...], zero_is: str
+    ) -> BoardReading:
+        names = ("dark", "light") if zero_is == "dark" else ("light", "dark")
+        layout = layout_of_counts(position.boards, names, 0)
+        return replace(BoardReading.certain(layout), colour_lab=(dark, light))
+
+    glare_black = (64.0, 128.0, 130.0)  # black in a glare, a little lighter than red
+    reader = _GlaredReader(
+        read_as(opening, black, red, zero_is="light"),
+        read_as(moved, black, red, zero_is="light"),
+        read_as(moved, red, glare_black, zero_is="dark"),  # the names swapped
+    )
+    corners = [(200.0, 600.0), (1100.0, 600.0), (1100.0, 100.0), (200.0, 100.0)]
+    eyes = CameraEyes(0, corners, reader=reader)
+    picture = np.zeros((720, 1280, 3), np.uint8)
+    assert eyes.look(Frame(0, 0.0, picture)) is not None
+    assert eyes.colours == ("light", "dark") and eyes.colour_lab == (red, black)
+    plain = eyes.look(Frame(1, 0.1, picture))
+    glared = eyes.look(Frame(2, 0.2, picture))
+    assert plain is not None and glared is not None
+    for seen in (plain, glared):
+        ev = seen.checkers
+        assert ev.ceiling() - ev.log_likelihood(moved) < 1e-6
+    assert sighting_key(glared) == sighting_key(plain)
+    assert eyes.last_reading.colour_lab == (glare_black, red)  # named as at the opening
+    again = CameraEyes(0, corners, reader=object())
+    again.restore(eyes.snapshot())
+    assert again.colour_lab == eyes.colour_lab

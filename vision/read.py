@@ -408,6 +408,7 @@ class BoardReader:
             tuple(dice),
             cube,
             tuple((float(x), float(y)) for x, y in field_px),
+            tuple((float(c[0]), float(c[1]), float(c[2])) for c in centres),
         )
 
     def _one_cube(

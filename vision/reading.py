@@ -140,10 +140,15 @@ class BoardReading:
     dice: tuple[DieReading, ...] = ()
     cube: CubeReading | None = None
     corners_px: tuple[tuple[float, float], ...] = ()  # the field's corners (canonical order)
+    #: The checkers' colour behind each name of ``colours`` (same order), as the reader
+    #: measured it (CIE Lab, OpenCV's 8-bit scale); empty when not measured.
+    colour_lab: tuple[tuple[float, float, float], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.colours) != 2 or self.colours[0] == self.colours[1]:
             raise ReadingError(f"a reading names two checker colours, got {self.colours!r}")
+        if len(self.colour_lab) not in (0, 2) or any(len(c) != 3 for c in self.colour_lab):
+            raise ReadingError(f"colour_lab is two Lab triples or none, got {self.colour_lab!r}")
         if [p.number for p in self.points] != list(range(1, 25)):
             raise ReadingError("a reading has the 24 points in order 1..24")
         for p in self.points:
@@ -164,6 +169,37 @@ class BoardReading:
         """A reading that is sure of ``layout`` (for tests and ground truth)."""
         points = tuple(PointReading(n, {layout.get(n, (None, 0)): 1.0}) for n in range(1, 25))
         return cls(colours, points, **kw)
+
+    def swapped(self) -> BoardReading:
+        """The same reading with the two colour names exchanged: each name now stands
+        for the checkers the other one did (a camera that names colours by lightness
+        can see the two nearly alike in one picture and name them the other way round).
+
+        >>> r = BoardReading.certain({1: ("dark", 2), 6: ("light", 5)}, bar={"dark": 1})
+        >>> s = r.swapped()
+        >>> s.best_layout(), dict(s.bar), s.swapped() == r
+        ({1: ('light', 2), 6: ('dark', 5)}, {'light': 1}, True)
+        """
+        a, b = self.colours
+        other = {a: b, b: a}
+
+        def cell(c: Cell) -> Cell:
+            return (None if c[0] is None else other[c[0]], c[1])
+
+        points = tuple(
+            PointReading(p.number, {cell(c): q for c, q in p.probs.items()}, p.image_xy)
+            for p in self.points
+        )
+        return BoardReading(
+            self.colours,
+            points,
+            {other[c]: n for c, n in self.bar.items()},
+            {other[c]: n for c, n in self.off.items()},
+            self.dice,
+            self.cube,
+            self.corners_px,
+            self.colour_lab[::-1],
+        )
 
     def best_layout(self) -> dict[int, Cell]:
         """The single most likely cell of every non-empty point."""
