@@ -65,6 +65,25 @@ COLOURS = ("dark", "light")
 #: Lab distance (OpenCV's 8-bit Lab) at which a checker's colour is as likely one
 #: side's as the other's; sets how sure the colour half of a point reading is.
 COLOUR_SIGMA = 10.0
+#: How much a difference in lightness counts, against one in hue, when a checker's
+#: colour is matched to the two sides' (:func:`colour_distance2`). Light changes
+#: lightness most: black checkers under glare read as light as red ones, their hue
+#: unchanged (s20 clip 1503: five black checkers read as red). Two sides told apart
+#: by lightness alone (black and white) still differ by far more than the noise.
+LIGHTNESS_WEIGHT = 0.5
+_LAB_WEIGHTS = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0])
+
+
+def colour_distance2(samples: F64, centres: F64) -> F64:
+    """Squared distances (N, C) from Lab ``samples`` (N, 3) to ``centres`` (C, 3),
+    lightness weighted by ``LIGHTNESS_WEIGHT``.
+
+    >>> glared_black, red, black = [[80.0, 128, 130]], [[65.0, 167, 156]], [[21.0, 128, 130]]
+    >>> colour_distance2(np.array(glared_black), np.array(red + black)).argmin(axis=1)
+    array([1])
+    """
+    diff = (np.asarray(samples, np.float64)[:, None, :] - np.asarray(centres)[None]) * _LAB_WEIGHTS
+    return (diff**2).sum(axis=2)  # type: ignore[no-any-return]
 #: A bar checker's colour is the one a share of this many per cent of the pixels
 #: around its place lie nearest to (chosen on renders/val, seed 505: bar read right
 #: in 59.66 % of its pictures with checkers on it with a patch's median, 73.11 % at
@@ -167,7 +186,7 @@ def bar_colour(strip: U8, centres: F64, count: int = 1) -> tuple[int, float]:
         if offset not in near:
             y0, y1 = int(h - along * (offset + 0.9)), int(h - along * (offset + 0.1))
             px = lab[max(0, y0) : y1, int(w * 0.1) : int(w * 0.9)].reshape(-1, 3)
-            d = np.sqrt(((px.astype(np.float64)[:, None, :] - centres[None]) ** 2).sum(axis=2))
+            d = np.sqrt(colour_distance2(px, centres))
             near[offset] = np.percentile(d, BAR_COLOUR_SHARE, axis=0)
         return near[offset]
 
@@ -320,7 +339,7 @@ class BoardReader:
         centres = two_colours(np.concatenate([seen[i] for i in occupied] or [np.zeros((0, 3))]))
         # a strip's colour: its checkers' mean squared distance to each centre
         d2 = np.array(
-            [((x[:, None, :] - centres[None]) ** 2).sum(axis=2).mean(axis=0) for x in seen]
+            [colour_distance2(x, centres).mean(axis=0) for x in seen]
         )
         p_colour = np.exp(-(d2 - d2.min(axis=1, keepdims=True)) / (2 * COLOUR_SIGMA**2))
         p_colour /= p_colour.sum(axis=1, keepdims=True)
