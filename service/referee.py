@@ -32,7 +32,7 @@ from gammoneye.engine.events import Event, read_event_log
 from gammoneye.engine.match import Phase
 from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
 from gammoneye.vision.gate import MotionGate, ReachWatch
-from gammoneye.vision.read import BoardReader, NoBoardError
+from gammoneye.vision.read import BoardReader, NoBoardError, colour_distance2
 from gammoneye.vision.selfcal import match_opening
 from gammoneye.vision.sighting import BoardMarks, sighting_key, sighting_of
 from gammoneye.vision.stabilise import Stabiliser
@@ -394,17 +394,16 @@ class CameraEyes:
         opening: the reader names its two colours by lightness, and under glare two
         colours alike in lightness (red and black, s20 clip 1503) swap names from one
         picture to the next; every checker then reads as the opponent's. Told by which
-        pairing of its colours with those learnt lies nearer in Lab."""
+        pairing of its colours with those learnt lies nearer, as the reader matches a
+        checker's colour (:func:`~gammoneye.vision.read.colour_distance2`)."""
         if self.colours is None or self.colour_lab is None or not reading.colour_lab:
             return False
         lab = dict(zip(reading.colours, reading.colour_lab, strict=True))
         if any(c not in lab for c in self.colours):
             return False
-        now = [np.asarray(lab[c], np.float64) for c in self.colours]
-        was = [np.asarray(c, np.float64) for c in self.colour_lab]
-        straight = np.linalg.norm(now[0] - was[0]) + np.linalg.norm(now[1] - was[1])
-        crossed = np.linalg.norm(now[0] - was[1]) + np.linalg.norm(now[1] - was[0])
-        return bool(crossed < straight)
+        now = np.array([lab[c] for c in self.colours], np.float64)
+        d = np.sqrt(colour_distance2(now, np.array(self.colour_lab, np.float64)))
+        return bool(d[0, 1] + d[1, 0] < d[0, 0] + d[1, 1])
 
     def _learn_lens(self, image: Any) -> tuple[Any, Any, Any, Any] | None:
         """Try the lens coefficients on a picture that nearly reads as the opening
