@@ -1254,7 +1254,9 @@ class Referee:
             if e.seq in withdrawn:
                 continue
             if isinstance(e, RollInvalidEvent):
-                return e if e.player == roller and e.dice is not None else None
+                # a roll found invalid because he rolled again is no roll he played
+                again = e.note == REROLL_NOTE
+                return e if e.player == roller and e.dice is not None and not again else None
             if isinstance(e, (RollEvent, OpeningRollEvent, MoveEvent, GameStartEvent)):
                 return None
         return None
@@ -1538,7 +1540,13 @@ class Referee:
         must be repeated [001 4.1(iv), 000 r9], so the roll taken as valid was not:
         most likely a die cocked more than the camera could tell. That roll is
         withdrawn (a ``correction``, ``action: reroll``) and recorded as invalid for
-        its likeliest fault, and the new roll judged as any other."""
+        its likeliest fault, and the new roll judged as any other.
+
+        One die alone in his half, neither where his dice lay nor of their numbers,
+        is such a roll too, its other die not found (s21 clip 1601: a cocked 4 taken
+        as flat, then a 62 of which the camera found the 6; the unmoved board was
+        taken for a dance). The new roll is then read from his play, the die seen
+        weighing the rolls, as a roll not seen is (:meth:`_see_unseen_roll`)."""
         state, before = self.state, self._before_roll
         if (
             not self._by_halves()
@@ -1550,13 +1558,16 @@ class Referee:
             return False
         mover = state.on_roll
         mine = [d for d in dice if d.half == self.right_half(mover)]
-        if len(dice) != 2 or len(mine) != 2 or self._movers_dice_down(dice):
+        lone = len(dice) == len(mine) == 1
+        if not (len(dice) == len(mine) == 2 or lone) or self._movers_dice_down(dice):
             return False
         if all(d.at is not None for d in (*mine, *self._rolled)):
             if any(_near(a, b) for a in mine for b in self._rolled):
                 return False  # a die where one of the roll lies: the roll misread
-        elif sorted(d.value for d in mine) == sorted(state.dice):
+        elif lone or sorted(d.value for d in mine) == sorted(state.dice):
             return False  # the same numbers where places are unknown: the same dice
+        if lone and mine[0].value in state.dice:
+            return False  # one of his dice pushed aside [001 4.1(ii)], the other hidden
         evidence = s.checkers
         if not self._explains(evidence, evidence.log_likelihood(state.position)):
             return False
@@ -1580,7 +1591,10 @@ class Referee:
             RollInvalidEvent, player=mover, dice=state.dice, reasons=(reason,), note=REROLL_NOTE
         )
         self._rolled = ()
-        self._roll(mover, mine)
+        if lone:
+            self._glimpsed = tuple(mine)  # the new roll, read from his play
+        else:
+            self._roll(mover, mine)
         return True
 
     def _see_dice_read_again(self, dice: tuple[SeenDie, ...]) -> bool:

@@ -140,6 +140,34 @@ def test_a_roll_taken_as_valid_then_rolled_again_was_invalid() -> None:
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_one_die_of_a_new_roll_seen_after_a_roll_taken_as_valid_was_a_reroll() -> None:
+    """Player 1's 51 looked flat; the next view shows one die alone in his half, a 6
+    where neither die lay, the checkers unmoved (s21 clip 1601: the cocked 4 was read
+    flat, the re-roll's 2 not found). He rolled again: the 51 was invalid, and the new
+    roll is read from his play, the 6 weighing it."""
+    ref, p0 = _opened_52()
+    first = (SeenDie(5, half="left", at=(-20.0, 3.0)), SeenDie(1, half="left", at=(-25.0, 3.0)))
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=first))
+    lone = (SeenDie(6, half="left", at=(-12.0, -9.0)),)
+    events = ref.see(Sighting(ExactCheckers(p0), dice=lone))
+    assert [e.TYPE for e in events] == ["correction", "roll_invalid"]
+    assert events[0].data == {"action": "reroll", "withdraws": [roll.seq]}
+    assert events[1].dice == (5, 1) and events[1].note == REROLL_NOTE
+    played = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (13, 11))), 1)
+    assert ref.see(Sighting(ExactCheckers(played), dice=lone)) == []  # his die still down
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["roll", "move"]
+    assert events[0].dice == (6, 2) and events[0].note == UNSEEN_ROLL_NOTE and events[1].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # a die of his roll's numbers alone, elsewhere: maybe one pushed aside, the other
+    # hidden; no re-roll is inferred
+    ref2, _ = _opened_52()
+    ref2.see(Sighting(ExactCheckers(p0), dice=first))
+    pushed = (SeenDie(5, half="left", at=(-12.0, -9.0)),)
+    kinds = [e.TYPE for e in ref2.see(Sighting(ExactCheckers(p0), dice=pushed))]
+    assert "correction" not in kinds and "roll_invalid" not in kinds
+
+
 def test_the_same_dice_read_again_are_no_new_roll() -> None:
     """The same dice where they lay, one read surely as another number: no new roll;
     the later read is taken (a ``reread_dice`` correction: the first view of a roll
