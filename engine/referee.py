@@ -294,6 +294,32 @@ def _turns_missed(before: Position, after: Position, mover: int) -> bool:
     return len(moved) >= MISSED_TURN_POINTS and apart >= MISSED_TURN_PIPS
 
 
+def _one_pile_misread(seen: Position | None, result: Position, mover: int) -> bool:
+    """Whether the board as read (``seen``) is the legal ``result`` but for one of the
+    opponent's points read a checker more or less, and his bar, the mover's checkers
+    all where the result has them. A play moves the mover's checkers, the opponent's
+    only by hits, which land a checker of the mover's on the point: one checker of
+    his hidden by the dice just rolled beside it (s23 clip 1803: a die rolled by his
+    7-point, his checker on the bar behind the cube) or counted twice is no illegal
+    play of the mover's. Any illegal play moves the mover's checkers otherwise than
+    every legal one."""
+    if seen is None or seen.boards[mover] != result.boards[mover]:
+        return False
+    a, b = seen.boards[1 - mover], result.boards[1 - mover]
+    apart = [abs(x - y) for x, y in zip(a[:BAR], b[:BAR], strict=True) if x != y]
+    return apart in ([], [1])
+
+
+def _back_from_off(before: Position, after: Position) -> bool:
+    """Whether ``after`` shows a player with checkers in play that ``before`` has
+    borne off. No checker comes back from off: the match's position is wrong, most
+    likely a checker hidden or misread when a flagged play was let stand (s23 clip
+    1803: a checker of the 13-point not seen at the opening, the play accepted as a
+    bear-off from the 24-point). Recording the closest legal play would keep the
+    match a checker apart from the board, and every play after it flagged."""
+    return any(after.off(p) < before.off(p) for p in (0, 1))
+
+
 @dataclass(slots=True)
 class _Flag:
     flag_id: str
@@ -1725,7 +1751,9 @@ class Referee:
         assert state.dice is not None
         before, dice, mover = state.position, state.dice, state.on_roll
         best_ll, best, text = self.best_result(before, dice, s.checkers)
-        if self._explains(s.checkers, best_ll):
+        if self._explains(s.checkers, best_ll) or _one_pile_misread(
+            s.checkers.guess(mover), best, mover
+        ):
             self._legal_move(best, text)
             return
         if self._reread_roll(before, s.checkers, best_ll):
@@ -2006,7 +2034,7 @@ class Referee:
         if after is None:
             return self._stand_in(flag, source)
         if self.state.can_accept_illegal_play(after) is not None:
-            if _turns_missed(flag.before, after, flag.player):
+            if _turns_missed(flag.before, after, flag.player) or _back_from_off(flag.before, after):
                 return self._resync(flag, after, source)
             return self._stand_in(flag, source)
         self.flag = None
@@ -2046,7 +2074,9 @@ class Referee:
         opponent's checkers moved as in a turn of his. The camera missed turns (a roll
         taken for invalid, a play under a hand); the closest legal play would leave the
         match's position apart from the board's, and every play after it flagged.
-        The position is taken from the board, said in a ``correction`` (``resync``)."""
+        The position is taken from the board, said in a ``correction`` (``resync``).
+        So too where the board shows checkers in play that the match has borne off
+        (:func:`_back_from_off`)."""
         first = len(self.events)
         self.flag = None
         self._emit(

@@ -1165,3 +1165,77 @@ def test_a_dance_then_a_roll_in_the_wrong_half_played_by_the_dancer_was_a_reroll
     assert Referee.resume(ref.config, ref.events).state == ref.state
     game = record_from_events(ref.events).games[0]
     assert [(a.player, a.dice) for a in game.actions[-1:]] == [(1, (3, 1))]
+
+
+def test_checkers_back_in_play_after_a_bear_off_let_stand_retake_the_board() -> None:
+    """A checker of player 1 went unseen as he played 31 (s23 clip 1803: one of the
+    13-point hidden at the opening): the flagged play stood as 8/5 6/5 and a bear-off
+    from his 24-point. Once the checker is seen again, no play of his from the match's
+    position makes the board (a checker does not come back from off): when player 0
+    rolls, the board is taken as it stands, not the closest legal play, which would
+    keep the match a checker short and flag every play after it."""
+    ref, p0 = _opened_52()
+    dice = (SeenDie(3, half="left", at=(-20.0, 3.0)), SeenDie(1, half="left", at=(-25.0, 3.0)))
+    ref.see(Sighting(ExactCheckers(p0), dice=dice))
+    true = Position((p0.boards[0], _moved(p0.boards[1], (8, 5), (6, 5))), 1)
+    hidden = list(true.boards[1])
+    hidden[23] -= 1  # one of his 24-point not seen
+    seen = Position((true.boards[0], tuple(hidden)), 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(seen)))] == ["move", "flag"]
+    his = (SeenDie(4, half="right", at=(20.0, 5.0)), SeenDie(2, half="right", at=(25.0, 5.0)))
+    events = ref.see(Sighting(ExactCheckers(seen), dice=his))
+    assert [e.TYPE for e in events] == ["accepted_illegal", "flag_cleared", "roll"]
+    assert ref.state.position.off(1) == 1  # the match has it borne off
+    # player 0 plays 8/4 6/4 (the checker still hidden); player 1 rolls 21 and plays
+    # 13/11 6/5, his 24-point seen whole
+    p0_played = Position((_moved(true.boards[0], (8, 4), (6, 4)), seen.boards[1]), 0)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0_played)))] == ["move"]
+    assert ref.state.on_roll == 1 and ref.state.dice is None
+    his21 = (SeenDie(2, half="left", at=(-20.0, 3.0)), SeenDie(1, half="left", at=(-25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0_played), dice=his21))] == ["roll"]
+    shown = Position((p0_played.boards[0], _moved(true.boards[1], (13, 11), (6, 5))), 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(shown)))] == ["move", "flag"]
+    next_roll = (SeenDie(5, half="right", at=(20.0, 5.0)), SeenDie(3, half="right", at=(25.0, 5.0)))
+    events = ref.see(Sighting(ExactCheckers(shown), dice=next_roll))
+    assert [e.TYPE for e in events] == ["flag_cleared", "correction", "roll"]
+    assert events[0].note == RESYNC_NOTE and events[1].data["action"] == "resync"
+    assert ref.state.position == shown.with_turn(0) and ref.state.position.off(1) == 0
+    assert events[2].player == 0 and events[2].dice == (5, 3)
+    # his next play is judged from the board as it is
+    played = Position((_moved(shown.boards[0], (8, 3), (6, 3)), shown.boards[1]), 0)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["move"] and events[0].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_one_of_the_opponents_piles_read_a_checker_short_is_no_illegal_play() -> None:
+    """Player 1 plays 31 as 8/5 6/5; the view that ends his turn reads player 0's
+    6-point with a checker fewer, hidden by the die player 0 has just rolled beside it
+    (s23 clip 1803), his bar read wrong besides. Player 1's play moved his own
+    checkers as a legal play does: recorded, not flagged. Two checkers short, or one
+    of player 1's own out of place, is flagged as before."""
+
+    def after(p0_board: tuple[int, ...], p1_board: tuple[int, ...]) -> list[str]:
+        ref, p0 = _opened_52()
+        dice = (SeenDie(3, half="left", at=(-20.0, 3.0)), SeenDie(1, half="left", at=(-25.0, 3.0)))
+        ref.see(Sighting(ExactCheckers(p0), dice=dice))
+        seen = Position((p0_board, p1_board), 1)
+        events = ref.see(Sighting(ExactCheckers(seen)))
+        if [e.TYPE for e in events] == ["move"]:
+            assert events[0].legal and events[0].play == "8/5 6/5"
+            assert ref.state.position.boards[0] == p0.boards[0]  # as the match had it
+        return [e.TYPE for e in events]
+
+    _, p0 = _opened_52()
+    played = _moved(p0.boards[1], (8, 5), (6, 5))
+    short = list(p0.boards[0])
+    short[5] -= 1  # his 6-point: 4 for 5
+    assert after(tuple(short), played) == ["move"]
+    on_bar = list(short)
+    on_bar[24] += 1  # and a checker of his read on the bar besides (the bar is hard to read)
+    assert after(tuple(on_bar), played) == ["move"]
+    two_short = list(short)
+    two_short[5] -= 1
+    assert after(tuple(two_short), played) == ["move", "flag"]
+    # one of player 1's own checkers a point off: 8/4 6/5 is no play of 31
+    assert after(tuple(short), _moved(p0.boards[1], (8, 4), (6, 5))) == ["move", "flag"]
