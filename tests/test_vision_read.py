@@ -460,3 +460,43 @@ def test_colours_named_the_other_way_round_are_renamed_after_the_opening() -> No
     again = CameraEyes(0, corners, reader=object())
     again.restore(eyes.snapshot())
     assert again.colour_lab == eyes.colour_lab
+
+
+class _BoxesDetector:
+    """Finds dice where it is told, and nothing else, in any picture."""
+
+    def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
+        self.boxes = boxes
+
+    def detect_on_board(self, image: Any, corners_px: Any) -> list[Any]:
+        from gammoneye.vision.detector import Detection
+
+        return [Detection("die", 0.9, box) for box in self.boxes]
+
+
+def test_a_point_with_a_die_in_front_of_it_is_read_less_surely(
+    reader: BoardReader, openings: list[Still]
+) -> None:
+    """A die or the cube standing on or in front of a point's strip hides checkers
+    behind it (s23 clip 1803: the opponent's checkers read short beside the dice he
+    had just rolled, and under the cube): that point's reading keeps a share for one
+    to three checkers more than counted; the others read as without the die."""
+    still = openings[0]
+    bare = BoardReader(reader.counter, reader.dice, reader.cube, _BoxesDetector())
+    plain = bare.read(still.image, corners=still.corners())
+    # a point of five checkers (a 6- or 13-point of the opening): a die over its strip
+    # a little way up from its base
+    five = next(p for p in plain.points if p.best()[1] == 5)
+    (bx, by), (cx, cy) = five.image_xy, np.mean(still.corners(), axis=0)
+    x, y = bx + (cx - bx) * 0.1, by + (cy - by) * 0.1
+    box = (x - 12.0, y - 12.0, x + 12.0, y + 12.0)
+    boxed = BoardReader(reader.counter, reader.dice, reader.cube, _BoxesDetector(box))
+    read = boxed.read(still.image, corners=still.corners())
+    assert len(read.dice) == 1
+    covered = [p.number for p, q in zip(plain.points, read.points, strict=True) if p != q]
+    n = five.number
+    assert n in covered and set(covered) <= {n - 1, n, n + 1}  # and the strips beside it
+    colour, count = five.best()
+    hid = read.points[n - 1]
+    assert hid.best() == (colour, 5)
+    assert hid.probs[(colour, count + 1)] >= 0.09 and hid.probs.get((colour, count - 1), 0) < 0.01

@@ -84,6 +84,8 @@ def colour_distance2(samples: F64, centres: F64) -> F64:
     """
     diff = (np.asarray(samples, np.float64)[:, None, :] - np.asarray(centres)[None]) * _LAB_WEIGHTS
     return (diff**2).sum(axis=2)  # type: ignore[no-any-return]
+
+
 #: A bar checker's colour is the one a share of this many per cent of the pixels
 #: around its place lie nearest to (chosen on renders/val, seed 505: bar read right
 #: in 59.66 % of its pictures with checkers on it with a patch's median, 73.11 % at
@@ -110,6 +112,56 @@ def keep_die(score: float, values: F32) -> bool:
     True
     """
     return float(np.max(values)) >= MIN_DIE_VALUE_P or score >= MIN_DIE_SCORE
+
+
+#: How much of a point's reading is set aside when a die or the cube stands on or in
+#: front of its strip in the picture (:func:`hidden`): the counter sees what shows
+#: around it and reads the checkers it hides as none (s23 clip 1803: a pile of two
+#: behind the cube read empty, a checker beside the dice the opponent had just
+#: rolled not counted, and legal plays flagged).
+STANDING_IN_FRONT = 0.4
+#: A die's or the cube's box covers a strip when this share of the box lies on it.
+COVERS_SHARE = 0.2
+
+
+def hidden(point: PointReading, weight: float) -> PointReading:
+    """``point`` read with something standing in front of its strip: ``weight`` of its
+    probability spread evenly over the cell read best and up to three checkers more
+    of its colour (of either colour on a point read empty): what stands in front
+    hides checkers; it does not make those counted go away. The cell read best stays
+    best.
+
+    >>> p = hidden(PointReading(7, {(None, 0): 0.98, ("dark", 2): 0.02}), 0.4)
+    >>> p.best(), round(p.probs[(None, 0)], 3), round(p.probs[("dark", 2)], 3)
+    ((None, 0), 0.645, 0.069)
+    >>> two = hidden(PointReading(7, {("dark", 2): 1.0}), 0.4)
+    >>> sorted((c, round(q, 3)) for c, q in two.probs.items())
+    [(('dark', 2), 0.7), (('dark', 3), 0.1), (('dark', 4), 0.1), (('dark', 5), 0.1)]
+    """
+    best = point.best()
+    colours = COLOURS if best[0] is None else (best[0],)
+    more = range(best[1] + 1, min(best[1] + 3, MAX_COUNT) + 1)
+    support = {best} | {(c, k) for c in colours for k in more}
+    share = weight / len(support)
+    probs = {c: (1 - weight) * q for c, q in point.probs.items()}
+    for c in support:
+        probs[c] = probs.get(c, 0.0) + share
+    return PointReading(point.number, probs, point.image_xy)
+
+
+def _covers(box: tuple[float, float, float, float], strip: F64) -> bool:
+    """Whether an image ``box`` lies on the strip whose image corners are ``strip``
+    by ``COVERS_SHARE`` of its area or more."""
+    x0, y0, x1, y1 = box
+    area = (x1 - x0) * (y1 - y0)
+    if area <= 0:
+        return False
+    rect = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+    quad = np.asarray(strip, np.float32)
+    if cv2.contourArea(quad, oriented=True) < 0:
+        quad = quad[::-1].copy()
+    inter, _ = cv2.intersectConvexConvex(rect, quad)
+    return bool(inter >= COVERS_SHARE * area)
 
 
 class NoBoardError(ValueError):
@@ -338,9 +390,7 @@ class BoardReader:
         occupied = [i for i in range(len(strips)) if best_counts[i] > 0]
         centres = two_colours(np.concatenate([seen[i] for i in occupied] or [np.zeros((0, 3))]))
         # a strip's colour: its checkers' mean squared distance to each centre
-        d2 = np.array(
-            [colour_distance2(x, centres).mean(axis=0) for x in seen]
-        )
+        d2 = np.array([colour_distance2(x, centres).mean(axis=0) for x in seen])
         p_colour = np.exp(-(d2 - d2.min(axis=1, keepdims=True)) / (2 * COLOUR_SIGMA**2))
         p_colour /= p_colour.sum(axis=1, keepdims=True)
         base_px = img(np.array(bases))
@@ -385,6 +435,7 @@ class BoardReader:
         dice_found = sorted(dice_found + more_dice, key=lambda d: -d.score)[:4]
         cubes = cube_found[:1]
         dice: list[DieReading] = []
+        kept_boxes: list[tuple[float, float, float, float]] = []
         if dice_found:
             crops = np.stack([square_crop(image, d.box) for d in dice_found])
             values, cocked = self.dice.read(crops)
@@ -395,6 +446,7 @@ class BoardReader:
             for d, v, c, (u, w) in zip(dice_found, values, cocked, centres_b, strict=True):
                 if not keep_die(d.score, v):
                     continue
+                kept_boxes.append(d.box)
                 half, off_board = self._half(space, u, w)
                 spot = self._footprint(d.box, to_board)
                 dice.append(
@@ -408,6 +460,13 @@ class BoardReader:
                         over=None if half is None else self._over_point(space, orient, spot),
                     )
                 )
+        hiders = kept_boxes + [d.box for d in cubes]
+        if hiders:
+            strips_px = [img(np.array(q)) for q in quads[:24]]
+            points = [
+                hidden(p, STANDING_IN_FRONT) if any(_covers(b, strips_px[i]) for b in hiders) else p
+                for i, p in enumerate(points)
+            ]
         cube = None
         if cubes:
             d = cubes[0]
