@@ -88,6 +88,11 @@ EXACT_PENALTY = 10.0
 #: (:meth:`Referee._reread_roll`).
 REREAD_P = 0.9
 
+#: Log-odds by which a roll the dice may have shown must explain a play better than
+#: the dice as read, dice and board weighed together, where a legal play of the dice
+#: as read explains the board too (:meth:`Referee._reread_roll`, ``explained``).
+REREAD_MARGIN = 3.0
+
 #: Log prior odds of an illegal play against a legal one: a play that is illegal with
 #: the numbers of a roll judged invalid but legal with another roll is taken for that
 #: other roll (the judged dice misread) unless the dice read make it less likely than
@@ -1754,7 +1759,8 @@ class Referee:
         if self._explains(s.checkers, best_ll) or _one_pile_misread(
             s.checkers.guess(mover), best, mover
         ):
-            self._legal_move(best, text)
+            if not self._reread_roll(before, s.checkers, best_ll, explained=True):
+                self._legal_move(best, text)
             return
         if self._reread_roll(before, s.checkers, best_ll):
             return
@@ -1793,6 +1799,8 @@ class Referee:
         evidence: CheckerEvidence,
         read_ll: float,
         flag: _Flag | None = None,
+        *,
+        explained: bool = False,
     ) -> bool:
         """The play fits no legal result of the dice as read, but a roll the dice may
         well have shown explains it: the dice were misread. Each die read with
@@ -1810,7 +1818,14 @@ class Referee:
         Its ``opening_roll`` event is then withdrawn and a new one follows.
 
         ``flag``: the play flagged under the dice as read, now put right on the board
-        to a play of another roll; the flag is cleared first."""
+        to a play of another roll; the flag is cleared first.
+
+        ``explained``: a legal play of the dice as read explains the board, if less
+        well than one of another roll (s22 clip 1703: a 31 read 11 at 0.54 and 0.80,
+        4/1 2/1 taken for 4/3* 3/2 2/1(2), its hit checker hidden by the opponent's
+        dice). The two are then weighed as they are, dice and board, the other roll
+        taken only if it scores ``REREAD_MARGIN`` better: no illegal play is at
+        stake."""
         seen = self._rolled
         state = self.state
         if len(seen) != 2 or state.dice is None or min(d.p for d in seen) >= REREAD_P:
@@ -1841,12 +1856,16 @@ class Referee:
         score, roll, ll, pos, text = best
         if not self._explains(evidence, ll) or score <= read_ll + read_prior:
             return False
+        if explained and score <= read_ll + read_prior + REREAD_MARGIN:
+            return False
         misread = 2 - sum((Counter(roll) & Counter(read)).values())
         # A double read as another roll and played as the double: an illegal play would
         # have moved twice as many checkers as the roll allowed, which players do not
         # do (they miscount a distance, or leave a die unplayed); half the odds.
         doubled = roll[0] == roll[1] and read[0] != read[1] and roll[0] in read
-        if score - ll - read_prior < ILLEGAL_LOG_ODDS * max(1, misread) * (2 if doubled else 1):
+        if not explained and score - ll - read_prior < ILLEGAL_LOG_ODDS * max(1, misread) * (
+            2 if doubled else 1
+        ):
             # the dice as read are far likelier than the roll that would make the
             # play legal: a die misread is no likelier than an illegal play
             return False

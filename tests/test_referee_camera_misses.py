@@ -1239,3 +1239,48 @@ def test_one_of_the_opponents_piles_read_a_checker_short_is_no_illegal_play() ->
     assert after(tuple(two_short), played) == ["move", "flag"]
     # one of player 1's own checkers a point off: 8/4 6/5 is no play of 31
     assert after(tuple(short), _moved(p0.boards[1], (8, 4), (6, 5))) == ["move", "flag"]
+
+
+class _Scored:
+    """Evidence that scores the positions it is given and finds all others far off."""
+
+    def __init__(self, best: Position, **others: tuple[Position, float]) -> None:
+        self.best, self.scores = best, {p.boards: ll for p, ll in others.values()}
+        self.scores[best.boards] = 0.0
+
+    def log_likelihood(self, position: Position) -> float:
+        return self.scores.get(position.boards, -50.0)
+
+    def ceiling(self) -> float:
+        return 0.0
+
+    def guess(self, turn: int) -> Position | None:
+        return self.best.with_turn(turn)
+
+
+def test_a_play_another_roll_explains_much_better_is_read_as_that_roll() -> None:
+    """Player 1 rolls 31, read 11 (at 0.8 and 0.54, the 3 the second die's next
+    best), and plays 13/10 24/23. A legal 11, 24/22 6/5(2), explains the board too,
+    but less well (s22 clip 1703: a checker it would hit hidden by the opponent's
+    dice): dice and board weighed together, the 31 is likelier by more than
+    ``REREAD_MARGIN``, and the roll is read again. Nearly as likely, the 11 stands."""
+
+    def play(eleven_ll: float) -> list[tuple[str, tuple[int, int] | None]]:
+        ref, p0 = _opened_52()
+        dice = (
+            SeenDie(
+                1, p=0.8, half="left", at=(-20.0, 3.0), values=(0.8, 0.02, 0.15, 0.01, 0.01, 0.01)
+            ),
+            SeenDie(
+                1, p=0.54, half="left", at=(-25.0, 3.0), values=(0.54, 0.1, 0.3, 0.02, 0.02, 0.02)
+            ),
+        )
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=dice))] == ["roll"]
+        true = Position((p0.boards[0], _moved(p0.boards[1], (13, 10), (24, 23))), 1)
+        eleven = Position((p0.boards[0], _moved(p0.boards[1], (24, 22), (6, 5), (6, 5))), 1)
+        seen = _Scored(true, eleven=(eleven, eleven_ll))
+        events = ref.see(Sighting(seen))  # type: ignore[arg-type]
+        return [(e.TYPE, getattr(e, "dice", None)) for e in events if e.TYPE != "correction"]
+
+    assert play(-4.0) == [("move", (3, 1))]
+    assert play(-1.0) == [("move", (1, 1))]
