@@ -300,19 +300,29 @@ def _turns_missed(before: Position, after: Position, mover: int) -> bool:
 
 
 def _one_pile_misread(seen: Position | None, result: Position, mover: int) -> bool:
-    """Whether the board as read (``seen``) is the legal ``result`` but for one of the
-    opponent's points read a checker more or less, and his bar, the mover's checkers
-    all where the result has them. A play moves the mover's checkers, the opponent's
-    only by hits, which land a checker of the mover's on the point: one checker of
-    his hidden by the dice just rolled beside it (s23 clip 1803: a die rolled by his
-    7-point, his checker on the bar behind the cube) or counted twice is no illegal
-    play of the mover's. Any illegal play moves the mover's checkers otherwise than
-    every legal one."""
-    if seen is None or seen.boards[mover] != result.boards[mover]:
+    """Whether the board as read (``seen``) is the legal ``result`` but for one pile
+    read a checker more or less: one of the opponent's points (his bar aside), or
+    one of the mover's outside his home board. A play moves the mover's checkers,
+    the opponent's only by hits, which land a checker of the mover's on the point:
+    one checker of his hidden by the dice just rolled beside it (s23 clip 1803: a die
+    rolled by his 7-point, his checker on the bar behind the cube) or counted twice
+    is no illegal play of the mover's. Nor does a checker of the mover's vanish
+    from his 13-point, or appear there (1803: one of the opening's 13-point hidden
+    after 24/18 18/13): no play takes a checker off the board but from the home
+    board, or brings one."""
+    if seen is None:
         return False
-    a, b = seen.boards[1 - mover], result.boards[1 - mover]
-    apart = [abs(x - y) for x, y in zip(a[:BAR], b[:BAR], strict=True) if x != y]
-    return apart in ([], [1])
+
+    def apart(a: tuple[int, ...], b: tuple[int, ...]) -> list[tuple[int, int]]:
+        pairs = enumerate(zip(a[:BAR], b[:BAR], strict=True))
+        return [(i, abs(x - y)) for i, (x, y) in pairs if x != y]
+
+    (mine, theirs) = (apart(seen.boards[p], result.boards[p]) for p in (mover, 1 - mover))
+    if seen.boards[mover] == result.boards[mover]:
+        return [d for _, d in theirs] in ([], [1])
+    if seen.boards[mover][BAR] != result.boards[mover][BAR] or theirs:
+        return False
+    return len(mine) == 1 and mine[0][1] == 1 and mine[0][0] >= 6
 
 
 def _back_from_off(before: Position, after: Position) -> bool:
@@ -695,6 +705,8 @@ class Referee:
         by_player: dict[int, SeenDie] = {}
         for player in (0, 1):
             mine = [d for d in dice if d.half == self.right_half(player)]
+            if len(mine) == 2 and _seen_twice(*mine):
+                mine = [max(mine, key=lambda d: d.p)]
             if len(mine) == 1:
                 by_player[player] = mine[0]
         if len(by_player) != 2 or any(self._die_faults(d) for d in by_player.values()):
@@ -2402,6 +2414,28 @@ def _near(a: SeenDie, b: SeenDie) -> bool:
 def _dances(position: Position, roll: tuple[int, int]) -> bool:
     """Whether ``roll`` leaves the player on roll no play (the checkers stay)."""
     return set(legal_plays(position, roll)) == {position}
+
+
+#: Two dice found this close (cm, across plus along) in a half where one die is
+#: looked for (an opening roll) are one die found twice: dice are 1.3 to 1.9 cm
+#: wide, and their places as read jitter by about a cm.
+TWICE_CM = 2.0
+
+
+def _seen_twice(a: SeenDie, b: SeenDie) -> bool:
+    """Whether ``a`` and ``b`` are one die found twice: a die near the far rail,
+    seen from the side, shows its top and a side face, and the detector boxes each
+    (s23 clip 1803: an opening 5 also found as a 6 a cm away, and the opening roll,
+    two dice in one half, was never taken). The surer read is the die.
+
+    >>> _seen_twice(SeenDie(5, at=(19.0, -16.0)), SeenDie(6, at=(20.0, -16.0)))
+    True
+    >>> _seen_twice(SeenDie(5, at=(19.0, -16.0)), SeenDie(6, at=(20.0, -14.5)))
+    False
+    """
+    if a.at is None or b.at is None:
+        return False
+    return abs(a.at[0] - b.at[0]) + abs(a.at[1] - b.at[1]) <= TWICE_CM
 
 
 def _near_known(a: SeenDie, b: SeenDie) -> bool:

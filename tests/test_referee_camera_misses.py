@@ -4,6 +4,8 @@ cocked less than the camera can tell, then rolled again), a cube face misread.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gammoneye.engine.events import (
     CorrectionEvent,
     DoubleEvent,
@@ -1169,17 +1171,18 @@ def test_a_dance_then_a_roll_in_the_wrong_half_played_by_the_dancer_was_a_reroll
 
 def test_checkers_back_in_play_after_a_bear_off_let_stand_retake_the_board() -> None:
     """A checker of player 1 went unseen as he played 31 (s23 clip 1803: one of the
-    13-point hidden at the opening): the flagged play stood as 8/5 6/5 and a bear-off
-    from his 24-point. Once the checker is seen again, no play of his from the match's
-    position makes the board (a checker does not come back from off): when player 0
-    rolls, the board is taken as it stands, not the closest legal play, which would
-    keep the match a checker short and flag every play after it."""
+    13-point hidden at the opening; here one of his 6-point, where a checker may be
+    borne off): the flagged play stood as 8/5 6/5 and a bear-off from his 6-point.
+    Once the checker is seen again, no play of his from the match's position makes
+    the board (a checker does not come back from off): when player 0 rolls, the
+    board is taken as it stands, not the closest legal play, which would keep the
+    match a checker short and flag every play after it."""
     ref, p0 = _opened_52()
     dice = (SeenDie(3, half="left", at=(-20.0, 3.0)), SeenDie(1, half="left", at=(-25.0, 3.0)))
     ref.see(Sighting(ExactCheckers(p0), dice=dice))
     true = Position((p0.boards[0], _moved(p0.boards[1], (8, 5), (6, 5))), 1)
     hidden = list(true.boards[1])
-    hidden[23] -= 1  # one of his 24-point not seen
+    hidden[5] -= 1  # one of his 6-point not seen
     seen = Position((true.boards[0], tuple(hidden)), 1)
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(seen)))] == ["move", "flag"]
     his = (SeenDie(4, half="right", at=(20.0, 5.0)), SeenDie(2, half="right", at=(25.0, 5.0)))
@@ -1187,7 +1190,7 @@ def test_checkers_back_in_play_after_a_bear_off_let_stand_retake_the_board() -> 
     assert [e.TYPE for e in events] == ["accepted_illegal", "flag_cleared", "roll"]
     assert ref.state.position.off(1) == 1  # the match has it borne off
     # player 0 plays 8/4 6/4 (the checker still hidden); player 1 rolls 21 and plays
-    # 13/11 6/5, his 24-point seen whole
+    # 13/11 6/5, his 6-point seen whole
     p0_played = Position((_moved(true.boards[0], (8, 4), (6, 4)), seen.boards[1]), 0)
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0_played)))] == ["move"]
     assert ref.state.on_roll == 1 and ref.state.dice is None
@@ -1212,8 +1215,9 @@ def test_one_of_the_opponents_piles_read_a_checker_short_is_no_illegal_play() ->
     """Player 1 plays 31 as 8/5 6/5; the view that ends his turn reads player 0's
     6-point with a checker fewer, hidden by the die player 0 has just rolled beside it
     (s23 clip 1803), his bar read wrong besides. Player 1's play moved his own
-    checkers as a legal play does: recorded, not flagged. Two checkers short, or one
-    of player 1's own out of place, is flagged as before."""
+    checkers as a legal play does: recorded, not flagged. So too with one of player
+    1's own checkers outside his home board not seen. Two checkers short, or one of
+    player 1's own out of place, is flagged as before."""
 
     def after(p0_board: tuple[int, ...], p1_board: tuple[int, ...]) -> list[str]:
         ref, p0 = _opened_52()
@@ -1239,6 +1243,14 @@ def test_one_of_the_opponents_piles_read_a_checker_short_is_no_illegal_play() ->
     assert after(tuple(two_short), played) == ["move", "flag"]
     # one of player 1's own checkers a point off: 8/4 6/5 is no play of 31
     assert after(tuple(short), _moved(p0.boards[1], (8, 4), (6, 5))) == ["move", "flag"]
+    # one of player 1's own 13-point hidden: no play takes a checker off from there
+    own_short = list(played)
+    own_short[12] -= 1
+    assert after(p0.boards[0], tuple(own_short)) == ["move"]
+    # one short on his 6-point, in his home board, may have been borne off: flagged
+    home_short = list(played)
+    home_short[5] -= 1
+    assert after(p0.boards[0], tuple(home_short)) == ["move", "flag"]
 
 
 class _Scored:
@@ -1284,3 +1296,22 @@ def test_a_play_another_roll_explains_much_better_is_read_as_that_roll() -> None
 
     assert play(-4.0) == [("move", (3, 1))]
     assert play(-1.0) == [("move", (1, 1))]
+
+
+def test_an_opening_die_found_twice_is_one_die() -> None:
+    """Player 0's opening 5 near the far rail is found twice, its side face read as
+    a 6 a cm from it (s23 clip 1803): one die, the surer read; the opening roll is
+    taken. Two dice a die's width apart in one half are no opening roll."""
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    ref.see(Sighting(ExactCheckers(START)))
+    twice = (
+        SeenDie(5, p=0.9, half="right", at=(20.0, -16.0)),
+        SeenDie(6, p=0.54, half="right", at=(19.0, -16.5)),
+        SeenDie(2, half="left", at=(-20.0, 0.0)),
+    )
+    events = ref.see(Sighting(ExactCheckers(START), dice=twice))
+    assert [e.TYPE for e in events] == ["opening_roll"] and events[0].dice == (5, 2)
+    ref2 = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    ref2.see(Sighting(ExactCheckers(START)))
+    apart = (twice[0], replace(twice[1], at=(17.5, -16.0)), twice[2])
+    assert [e.TYPE for e in ref2.see(Sighting(ExactCheckers(START), dice=apart))] == []
