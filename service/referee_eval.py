@@ -5,7 +5,7 @@ a frame later, or write an equivalent play differently):
 
 - **plays**: each legal ``move`` of the truth is matched, in order, to one of ours
   with the same player, dice (in any order) and resulting position; a play is
-  transcribed exactly when it is matched;
+  transcribed exactly when it is matched (the problems list the others, both ways);
 - **cube actions**: ``double``/``take``/``drop`` by player, in order;
 - **illegal-play flags**: a truth ``flag`` is found when we raised an
   ``illegal_play`` flag for the same player within ``FLAG_WINDOW`` seconds; its
@@ -44,6 +44,11 @@ FLAG_WINDOW = (-1.0, 5.0)
 def _aligned(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
     matcher = difflib.SequenceMatcher(None, list(a), list(b), autojunk=False)
     return sum(block.size for block in matcher.get_matching_blocks())
+
+
+def _play(e: MoveEvent) -> str:
+    """A play as a problem line names it: player, dice and the play written."""
+    return f"player {e.player} {max(e.dice)}{min(e.dice)} {e.play or 'no move'}"
 
 
 def _move_key(e: MoveEvent) -> tuple[Any, ...]:
@@ -161,11 +166,20 @@ def compare_events(
     def at(e: Event) -> float:
         return when.get(id(e), e.t or 0.0)
 
-    t_moves = [_move_key(e) for e in truth if isinstance(e, MoveEvent) and e.legal]
-    o_moves = [_move_key(e) for e in ours if isinstance(e, MoveEvent) and e.legal]
+    t_plays = [e for e in truth if isinstance(e, MoveEvent) and e.legal]
+    o_plays = [e for e in ours if isinstance(e, MoveEvent) and e.legal]
+    t_moves, o_moves = [_move_key(e) for e in t_plays], [_move_key(e) for e in o_plays]
     score.plays = len(t_moves)
     score.plays_right = _aligned(t_moves, o_moves)
     score.plays_extra = max(0, len(o_moves) - score.plays_right)
+    matcher = difflib.SequenceMatcher(None, t_moves, o_moves, autojunk=False)
+    for tag, i0, i1, j0, j1 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        for e in t_plays[i0:i1]:
+            score.problems.append(f"t={at(e):.1f}: play missed: {_play(e)}")
+        for e in o_plays[j0:j1]:
+            score.problems.append(f"t={at(e):.1f}: play not in the truth: {_play(e)}")
 
     cube_types = (DoubleEvent, TakeEvent, DropEvent)
     t_cube = [(e.TYPE, e.player) for e in truth if isinstance(e, cube_types)]

@@ -93,6 +93,26 @@ def test_truth_clip_is_refereed_exactly(testbed: Path) -> None:
     assert fig["flag_latency_p95_s"] is not None and fig["flag_latency_p95_s"] <= 0.5
 
 
+def test_eval_names_the_plays_it_could_not_match(testbed: Path) -> None:
+    """The problems list each play of the truth not transcribed and each of ours not
+    in the truth: a play recorded with a die misread is both."""
+    truth = read_truth(testbed)
+    moves = [i for i, e in enumerate(truth) if isinstance(e, MoveEvent) and e.legal and e.play]
+    i = moves[len(moves) // 2]
+    played = truth[i]
+    assert isinstance(played, MoveEvent)
+    other = (6, 5) if sorted(played.dice) != [5, 6] else (4, 3)
+    ours = [*truth[:i], replace(played, dice=other), *truth[i + 1 :]]
+    score = compare_events(truth, ours)
+    assert score.plays_right == score.plays - 1
+    t = f"t={played.t:.1f}"
+    named = f"player {played.player} {max(played.dice)}{min(played.dice)} {played.play}"
+    assert f"{t}: play missed: {named}" in score.problems
+    misread = f"player {played.player} {other[0]}{other[1]} {played.play}"
+    assert f"{t}: play not in the truth: {misread}" in score.problems
+    assert compare_events(truth, truth).problems == []
+
+
 def test_premature_roll_is_rerolled_under_club(tmp_path: Path) -> None:
     clip = _clip(tmp_path, CHARLOT, "1-2", 3, profile="club")
     truth, ref = _run(clip)
