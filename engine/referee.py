@@ -317,11 +317,12 @@ def _one_pile_misread(seen: Position | None, result: Position, mover: int) -> bo
         pairs = enumerate(zip(a[:BAR], b[:BAR], strict=True))
         return [(i, abs(x - y)) for i, (x, y) in pairs if x != y]
 
-    (mine, theirs) = (apart(seen.boards[p], result.boards[p]) for p in (mover, 1 - mover))
+    theirs = apart(seen.boards[1 - mover], result.boards[1 - mover])
     if seen.boards[mover] == result.boards[mover]:
         return [d for _, d in theirs] in ([], [1])
     if seen.boards[mover][BAR] != result.boards[mover][BAR] or theirs:
         return False
+    mine = apart(seen.boards[mover], result.boards[mover])
     return len(mine) == 1 and mine[0][1] == 1 and mine[0][0] >= 6
 
 
@@ -2406,9 +2407,10 @@ def _same_die(a: SeenDie, b: SeenDie) -> bool:
     return a.at is None or b.at is None or _near(a, b)
 
 
-def _near(a: SeenDie, b: SeenDie) -> bool:
+def _near(a: SeenDie, b: SeenDie, cm: float = SAME_PLACE_CM) -> bool:
+    """Whether two dice whose places are known lie within ``cm`` (across plus along)."""
     assert a.at is not None and b.at is not None
-    return abs(a.at[0] - b.at[0]) + abs(a.at[1] - b.at[1]) <= SAME_PLACE_CM
+    return abs(a.at[0] - b.at[0]) + abs(a.at[1] - b.at[1]) <= cm
 
 
 def _dances(position: Position, roll: tuple[int, int]) -> bool:
@@ -2433,14 +2435,13 @@ def _seen_twice(a: SeenDie, b: SeenDie) -> bool:
     >>> _seen_twice(SeenDie(5, at=(19.0, -16.0)), SeenDie(6, at=(20.0, -14.5)))
     False
     """
-    if a.at is None or b.at is None:
-        return False
-    return abs(a.at[0] - b.at[0]) + abs(a.at[1] - b.at[1]) <= TWICE_CM
+    return _near_known(a, b, TWICE_CM)
 
 
-def _near_known(a: SeenDie, b: SeenDie) -> bool:
-    """Whether two dice lie in the same place, as far as it is known (else not)."""
-    return a.at is not None and b.at is not None and _near(a, b)
+def _near_known(a: SeenDie, b: SeenDie, cm: float = SAME_PLACE_CM) -> bool:
+    """Whether two dice lie in the same place (within ``cm``), as far as it is known
+    (else not)."""
+    return a.at is not None and b.at is not None and _near(a, b, cm)
 
 
 def _dice_key(dice: Sequence[SeenDie]) -> tuple[tuple[int, str, tuple[int, ...]], ...]:

@@ -169,10 +169,10 @@ def compare_events(
     t_plays = [e for e in truth if isinstance(e, MoveEvent) and e.legal]
     o_plays = [e for e in ours if isinstance(e, MoveEvent) and e.legal]
     t_moves, o_moves = [_move_key(e) for e in t_plays], [_move_key(e) for e in o_plays]
-    score.plays = len(t_moves)
-    score.plays_right = _aligned(t_moves, o_moves)
-    score.plays_extra = max(0, len(o_moves) - score.plays_right)
     matcher = difflib.SequenceMatcher(None, t_moves, o_moves, autojunk=False)
+    score.plays = len(t_moves)
+    score.plays_right = sum(block.size for block in matcher.get_matching_blocks())
+    score.plays_extra = max(0, len(o_moves) - score.plays_right)
     for tag, i0, i1, j0, j1 in matcher.get_opcodes():
         if tag == "equal":
             continue

@@ -383,7 +383,8 @@ class BoardReader:
                     (bx - WIDEN * pw, y_end),
                 ]
             )
-        strips = np.stack([cut_strip(image, img(np.array(q))) for q in quads])
+        quads_px = [img(np.array(q)) for q in quads]
+        strips = np.stack([cut_strip(image, q) for q in quads_px])
         counts = self.counter.count_probs(strips)  # (26, 16)
         best_counts = counts.argmax(axis=1)
         seen = [checker_colours(s, int(n)) for s, n in zip(strips, best_counts, strict=True)]
@@ -462,9 +463,8 @@ class BoardReader:
                 )
         hiders = kept_boxes + [d.box for d in cubes]
         if hiders:
-            strips_px = [img(np.array(q)) for q in quads[:24]]
             points = [
-                hidden(p, STANDING_IN_FRONT) if any(_covers(b, strips_px[i]) for b in hiders) else p
+                hidden(p, STANDING_IN_FRONT) if any(_covers(b, quads_px[i]) for b in hiders) else p
                 for i, p in enumerate(points)
             ]
         cube = None
