@@ -326,6 +326,32 @@ def _one_pile_misread(seen: Position | None, result: Position, mover: int) -> bo
     return len(mine) == 1 and mine[0][1] == 1 and mine[0][0] >= 6
 
 
+def _with_their_play(result: Position, seen: Position, mover: int) -> Position | None:
+    """``result``, a legal result of the mover's roll, with his opponent's checkers
+    where ``seen`` has them: his play made on it with a roll made before the board
+    was seen again. A blot of the mover's where the opponent's checkers now stand
+    was hit (to the bar). ``None`` where that is no play of the opponent's: a point
+    held by both, checkers of his that came or went other than by bearing off (all
+    of them home), or that did not go forward by at most four sixes."""
+    opponent = 1 - mover
+    mine, theirs = list(result.boards[mover]), seen.boards[opponent]
+    for i in range(24):
+        if theirs[23 - i]:
+            if mine[i] >= 2:
+                return None
+            if mine[i] == 1:
+                mine[i], mine[BAR] = 0, mine[BAR] + 1
+    boards: list[tuple[int, ...]] = [(), ()]
+    boards[mover], boards[opponent] = tuple(mine), theirs
+    after = Position((boards[0], boards[1]), result.turn)
+    went = result.pips(opponent) - after.pips(opponent)
+    off = after.off(opponent) - result.off(opponent)
+    home = all(n == 0 for n in result.boards[opponent][6:])
+    if not 0 < went <= 24 or off < 0 or (off > 0 and not home):
+        return None
+    return after
+
+
 def _back_from_off(before: Position, after: Position) -> bool:
     """Whether ``after`` shows a player with checkers in play that ``before`` has
     borne off. No checker comes back from off: the match's position is wrong, most
@@ -351,6 +377,9 @@ class _Flag:
     #: Dice in the opponent's right half in the view that raised the flag: his roll,
     #: not yet taken (:meth:`Referee._see_move`, :meth:`Referee._see_their_dance`).
     theirs: tuple[SeenDie, ...] = ()
+    #: With ``dice_unseen``: a die of the roll glimpsed before it was read from the
+    #: play, weighing the rolls a correction may be of (live only, not replayed).
+    glimpsed: tuple[SeenDie, ...] = ()
 
 
 # --- the referee ----------------------------------------------------------------------------
@@ -406,6 +435,8 @@ class Referee:
         self._roll_unseen = False
         # A die seen in the roller's half when no whole roll was (see _see_unseen_roll).
         self._glimpsed: tuple[SeenDie, ...] = ()
+        #: the die glimpsed of the last roll read from the play (``_roll_unseen``)
+        self._unseen_glimpse: tuple[SeenDie, ...] = ()
         # A die seen alone in the opponent's half before the roller's roll counted
         # (see _note_wrong_half).
         self._wrong_half_die: SeenDie | None = None
@@ -934,6 +965,7 @@ class Referee:
     def _unseen_roll(self, roller: int, roll: tuple[int, int], note: str) -> None:
         """Record a roll of ``roller`` that no view showed whole, read from what
         followed it (``note`` says how); his play is recorded next by the caller."""
+        self._unseen_glimpse = self._glimpsed[:1]
         self._glimpsed, self._wrong_half_die = (), None
         self._before_roll, self._roll_unseen = self.state, True
         self.state = self.state.roll(*roll, player=roller)
@@ -1133,20 +1165,29 @@ class Referee:
         ):
             return True
         judged = None if invalid is None else invalid.dice
+        rolls: list[tuple[tuple[int, int], float]]
         if judged is not None:
             roll, ll, pos, text = self._judged_play(before, judged, evidence)
+            rolls = [(judged, 0.0)]
         else:
             best: tuple[float, tuple[int, int], float, Position, str] | None = None
+            rolls = []
             for roll in combinations_with_replacement(range(6, 0, -1), 2):
                 prior = sum(
                     max(_die_log_p(g, roll[0]), _die_log_p(g, roll[1])) for g in self._glimpsed[:1]
                 )
+                rolls.append((roll, prior))
                 ll, pos, text = self.best_result(before, roll, evidence)
                 if best is None or ll + prior > best[0]:
                     best = (ll + prior, roll, ll, pos, text)
             assert best is not None
             _, roll, ll, pos, text = best
         legal = self._explains(evidence, ll) and pos != before
+        if not legal:
+            # his opponent may have rolled and played since, no view between
+            found = self._their_play_seen(s, before, rolls)
+            if found is not None:
+                (roll, pos, text), legal = found, True
         if not legal and not self._glimpsed and judged is None:
             return False  # no die was ever seen: his dice may still be down, unseen
         self._unseen_roll(roller, roll, UNSEEN_ROLL_NOTE)
@@ -1739,6 +1780,40 @@ class Referee:
         if self.state.phase is Phase.ROLL and self.state.on_roll == other:
             self._premature_roll(other, theirs)
 
+    def _their_play_seen(
+        self, s: Sighting, before: Position, rolls: Sequence[tuple[tuple[int, int], float]]
+    ) -> tuple[tuple[int, int], Position, str] | None:
+        """The mover's play when the board shows his opponent's play made on it too:
+        the opponent's dice lie in his half (rolled before the mover's turn was seen
+        to end [001 4.1(v)(a)], or the end missed), and no settled view came between
+        the plays (hands over the table). The mover's checkers are then judged alone:
+        the likeliest of his legal results, under ``rolls`` (each with a prior), that
+        explains the board with the opponent's checkers as seen (:func:`_with_their_play`)
+        is returned as (roll, result, play text); ``None`` when none does. The
+        opponent's play is judged after, when he lifts his dice (s22 clip 1704: a
+        premature 31 played before the view after the mover's 53, the 53 flagged
+        and the match taken from the board)."""
+        if not self._by_halves():
+            return None
+        mover = self.state.on_roll
+        theirs = [d for d in self._live_dice(s.dice) if d.half == self.right_half(1 - mover)]
+        seen = self._possible_guess(s.checkers, mover)
+        if len(theirs) < 2 or seen is None:
+            return None
+        best: tuple[float, float, tuple[int, int], Position, str] | None = None
+        for roll, prior in rolls:
+            for pos, plays in legal_plays(before, roll).items():
+                both = _with_their_play(pos, seen, mover)
+                if both is None:
+                    continue
+                ll = s.checkers.log_likelihood(both)
+                if best is None or ll + prior > best[0]:
+                    text = plays[0].mat_text() if plays else ""
+                    best = (ll + prior, ll, roll, pos, text)
+        if best is None or not self._explains(s.checkers, best[1]):
+            return None
+        return best[2], best[3], best[4]
+
     def ranked_results(
         self, before: Position, dice: tuple[int, int], evidence: CheckerEvidence
     ) -> list[tuple[float, Position, str]]:
@@ -1777,9 +1852,15 @@ class Referee:
             return
         if self._reread_roll(before, s.checkers, best_ll):
             return
+        found = self._their_play_seen(s, before, ((dice, 0.0),))
+        if found is not None:
+            self._legal_move(found[1], found[2])
+            return
         ranked = self.ranked_results(before, dice, s.checkers)
         shown = self._possible_guess(s.checkers, mover)
         flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best, self._roll_unseen)
+        if self._roll_unseen:
+            flag.glimpsed = self._unseen_glimpse
         self.flag = flag
         written = describe_change(before, shown) if shown is not None else "?"
         self._emit(
@@ -2013,15 +2094,22 @@ class Referee:
         return True
 
     def _best_of_any_roll(
-        self, before: Position, evidence: CheckerEvidence
+        self, before: Position, evidence: CheckerEvidence, glimpsed: Sequence[SeenDie] = ()
     ) -> tuple[float, Position, str, tuple[int, int]]:
         """The best legal result from ``before`` of any of the 21 rolls, with its roll:
-        the highest log-likelihood, ties to the result with the lowest Position ID."""
-        results = [
-            (*self.best_result(before, roll, evidence), roll)
-            for roll in combinations_with_replacement(range(6, 0, -1), 2)
-        ]
-        return max(results, key=lambda r: (r[0], _negated_id(r[1])))
+        the highest log-likelihood with the roll's prior (a non-double is twice as
+        likely as a double; a die ``glimpsed`` of it weighs its numbers), ties to the
+        result with the lowest Position ID. Rolls with one result (dances, bear-offs)
+        are told apart by the prior alone (s22 clip 1704: a dance flagged under a
+        guessed roll, put right, read again as 66, its 6 glimpsed, for 64)."""
+        results = []
+        for roll in combinations_with_replacement(range(6, 0, -1), 2):
+            prior = 0.0 if roll[0] == roll[1] else math.log(2)
+            prior += sum(max(_die_log_p(g, roll[0]), _die_log_p(g, roll[1])) for g in glimpsed)
+            ll, pos, text = self.best_result(before, roll, evidence)
+            results.append((ll + prior, ll, pos, text, roll))
+        _, ll, pos, text, roll = max(results, key=lambda r: (r[0], _negated_id(r[2])))
+        return ll, pos, text, roll
 
     def _another_unseen_roll(
         self, flag: _Flag, evidence: CheckerEvidence
@@ -2029,7 +2117,7 @@ class Referee:
         """For a play flagged under a guessed roll (``flag.dice_unseen``): the best
         legal result of any roll, if one explains the evidence; the roll is then put
         right (``correction``, ``reread_dice``) as in :meth:`_reread_roll`."""
-        ll, pos, text, roll = self._best_of_any_roll(flag.before, evidence)
+        ll, pos, text, roll = self._best_of_any_roll(flag.before, evidence, flag.glimpsed)
         if not self._explains(evidence, ll) or sorted(roll) == sorted(flag.dice):
             return ll, pos, text
         self._reread_dice(roll)

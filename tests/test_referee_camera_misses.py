@@ -19,6 +19,7 @@ from gammoneye.engine.referee import (
     CHANGED_PLAY_NOTE,
     JUDGED_DANCE_NOTE,
     LONE_DIE_NOTE,
+    PREMATURE_NOTE,
     REROLL_NOTE,
     RESYNC_NOTE,
     UNSEEN_DANCE_NOTE,
@@ -1315,3 +1316,62 @@ def test_an_opening_die_found_twice_is_one_die() -> None:
     ref2.see(Sighting(ExactCheckers(START)))
     apart = (twice[0], replace(twice[1], at=(17.5, -16.0)), twice[2])
     assert [e.TYPE for e in ref2.see(Sighting(ExactCheckers(START), dice=apart))] == []
+
+
+def test_the_movers_play_is_judged_alone_when_the_opponent_has_played_too() -> None:
+    """Player 1 plays 65 as 24/13; player 0 rolls 31 before player 1 lifts his dice
+    (premature, stands under wbf [001 4.1(v)(a)]) and plays 8/5 6/5, with no settled
+    view between (s22 clip 1704). Player 1's checkers are a legal play of 65: recorded,
+    not flagged; then the premature roll; player 0's play once he lifts his dice. So
+    too with player 1's roll never seen whole (a die glimpsed) and his dice lifted.
+    Player 1's own checkers out of place are still flagged."""
+    ref, p0 = _opened_52()
+    p1_dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    p0_dice = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
+    ran = _moved(p0.boards[1], (24, 13))
+    both = Position((_moved(p0.boards[0], (8, 5), (6, 5)), ran), 1)
+
+    def after(glimpse: tuple[SeenDie, ...], seen: Position, dice: tuple[SeenDie, ...]) -> Referee:
+        ref, _ = _opened_52()
+        ref.see(Sighting(ExactCheckers(p0), dice=glimpse))
+        ref.see(Sighting(ExactCheckers(seen), dice=dice))
+        return ref
+
+    # his dice still down beside player 0's
+    ref = after(p1_dice, both, p1_dice + p0_dice)
+    moves = [e for e in ref.events if isinstance(e, MoveEvent)]
+    assert moves[-1].player == 1 and moves[-1].legal and moves[-1].play == "24/18 18/13"
+    roll = ref.events[-1]
+    assert isinstance(roll, RollEvent) and roll.player == 0 and roll.dice == (3, 1)
+    assert roll.note == PREMATURE_NOTE and ref.flag is None
+    # player 0 lifts his dice: his play is judged on its own
+    events = ref.see(Sighting(ExactCheckers(both)))
+    assert [(e.TYPE, e.player, e.play, e.legal) for e in events] == [("move", 0, "8/5 6/5", True)]
+    # player 1's roll glimpsed by its 6 alone, his dice lifted: read from his play
+    ref = after(p1_dice[:1], both, p0_dice)
+    kinds = [(e.TYPE, e.player) for e in ref.events[-3:]]
+    assert kinds == [("roll", 1), ("move", 1), ("roll", 0)] and ref.flag is None
+    assert ref.events[-3].dice == (6, 5) and ref.events[-2].legal
+    # player 1's own checkers no play of 65 (24/15): flagged, whatever player 0 did
+    # (and it stands, player 0 having rolled [001 4.2(iii)(a)])
+    wrong = Position((both.boards[0], _moved(p0.boards[1], (24, 15))), 1)
+    ref = after(p1_dice, wrong, p1_dice + p0_dice)
+    flags = [e for e in ref.events if e.TYPE == "flag"]
+    assert len(flags) == 1 and flags[0].player == 1
+
+
+def test_a_flagged_play_put_back_to_a_dance_keeps_the_die_glimpsed() -> None:
+    """Player 1, on the bar against player 0's points 1 to 5, rolls; the camera finds
+    only a 3. He plays 13/10 with the bar not entered and lifts his dice: flagged
+    under the likeliest roll, 63. He puts the checker back: no play, so no 6 was
+    rolled. Of the rolls that dance, the one read again has the 3 glimpsed and is
+    likelier a non-double (s22 clip 1704: read again as 66 for 64)."""
+    ref = _player_1_on_roll_at(CLOSED)
+    at = CLOSED.with_turn(1)
+    ref.see(Sighting(ExactCheckers(at), dice=(SeenDie(3, p=0.8, half="left"),)))
+    moved = Position((at.boards[0], _moved(at.boards[1], (13, 10))), 1)
+    flagged = ref.see(Sighting(ExactCheckers(moved)))
+    assert [e.TYPE for e in flagged] == ["roll", "move", "flag"] and flagged[0].dice == (6, 3)
+    events = ref.see(Sighting(ExactCheckers(at)))
+    assert [e.TYPE for e in events] == ["correction", "flag_cleared", "move"]
+    assert events[2].legal and events[2].play == "" and events[2].dice == (5, 3)
