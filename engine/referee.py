@@ -1755,9 +1755,17 @@ class Referee:
             near = [r for r in self._rolled if any(_near(r, d) for d in dice)]
             if len(near) == len(self._rolled):
                 return True
-            return bool(near) and (
-                len(dice) < 2 or any(_near(r, d) and d.value == r.value for r in near for d in dice)
-            )
+            if not near or len(dice) < 2:
+                return bool(near)
+            if not any(_near(r, d) and d.value == r.value for r in near for d in dice):
+                return False
+            # One of them there, the other gone, and one die more seen where none of
+            # his lay, of another number than the one gone: not his other die nudged
+            # but a new roll, one die of it landed where his lay (s22 clip 1704: the
+            # opponent's 42 after an opening 32, its 2 by the opening's 2).
+            gone = [r.value for r in self._rolled if r not in near]
+            new = [d for d in dice if not any(_near(r, d) for r in self._rolled)]
+            return not (len(dice) == 2 and len(new) == 1 and new[0].value not in gone)
         rest = _without_values(dice, state.dice)
         return len(rest) == len(dice) - len(state.dice)
 

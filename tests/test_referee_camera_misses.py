@@ -1375,3 +1375,28 @@ def test_a_flagged_play_put_back_to_a_dance_keeps_the_die_glimpsed() -> None:
     events = ref.see(Sighting(ExactCheckers(at)))
     assert [e.TYPE for e in events] == ["correction", "flag_cleared", "move"]
     assert events[2].legal and events[2].play == "" and events[2].dice == (5, 3)
+
+
+def test_a_new_roll_with_a_die_where_the_movers_lay_ends_his_turn() -> None:
+    """Player 0 opened 52 (the 5 in his right half, the 2 in player 1's) and played
+    13/8 13/11; no view came between his lifting the dice and player 1's roll of 42,
+    whose 2 landed where the opening's 2 lay (s22 clip 1704). The 5 gone and a 4 seen
+    where no die of his lay: a new roll, not his dice still down. One die of his
+    still there, the other gone, is his turn going on, as before; so is his other
+    die nudged (seen a little off, its number the same)."""
+    opening = (SeenDie(5, half="right", at=(20.0, 0.0)), SeenDie(2, half="left", at=(-20.0, 0.0)))
+    p0 = Position((_moved(START.boards[0], (13, 8), (13, 11)), START.boards[1]), 0)
+
+    def after(dice: tuple[SeenDie, ...]) -> list[tuple[str, int | None]]:
+        ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+        ref.see(Sighting(ExactCheckers(START)))
+        ref.see(Sighting(ExactCheckers(START), dice=opening))
+        return [
+            (e.TYPE, getattr(e, "player", None))
+            for e in ref.see(Sighting(ExactCheckers(p0), dice=dice))
+        ]
+
+    two = SeenDie(2, half="left", at=(-21.0, 1.0))
+    assert after((two, SeenDie(4, half="left", at=(-26.0, 5.0)))) == [("move", 0), ("roll", 1)]
+    assert after((two,)) == []
+    assert after((two, SeenDie(5, half="right", at=(24.0, 3.0)))) == []
