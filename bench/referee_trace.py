@@ -2,7 +2,7 @@
 
 For each view the stabiliser passes to the referee (every frame read, as
 ``gammoneye eval referee --every-frame``), one line: the time, the dice as read
-(value, how sure, cocked, half) beside the dice of the clip's truth at that frame,
+(value, "c" and its probability where it is taken as cocked, how sure, half) beside the dice of the clip's truth at that frame,
 and whether the checkers' best reading is the truth's; then the events the referee
 made of it. The truth's own events are printed where they fall, prefixed ``truth``.
 Only what lies between ``--start`` and ``--end`` (seconds) is printed; the referee
@@ -36,7 +36,8 @@ from gammoneye.service.referee import (
 
 
 def _die(d: SeenDie) -> str:
-    cocked = "c" if d.cocked >= 0.5 else ""
+    # "c" for a die the referee takes as cocked, its probability when it is not nil
+    cocked = ("c" if d.cocked >= 0.5 else "") + (f"{d.cocked:.2f}" if d.cocked >= 0.2 else "")
     at = "" if d.at is None else f"@{d.at[0]:+.0f},{d.at[1]:+.0f}"
     return f"{d.value}{cocked}({d.p:.2f},{d.half or 'off'}{at})"
 

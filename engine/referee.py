@@ -802,6 +802,8 @@ class Referee:
             if sorted(d.value for d in dice) == sorted(self._judged_numbers):
                 self._judged = _dice_key(dice)  # still lying there: now with their places
             self._judged_numbers = None
+        if self._need_clear and dice and _same_places(dice, self._judged_dice):
+            return True  # the same dice read again, another number read on one of them
         if self._need_clear and (not dice or _dice_key(dice) != self._judged):
             self._need_clear = False
         return self._need_clear
@@ -2538,6 +2540,32 @@ def _near_known(a: SeenDie, b: SeenDie, cm: float = SAME_PLACE_CM) -> bool:
     """Whether two dice lie in the same place (within ``cm``), as far as it is known
     (else not)."""
     return a.at is not None and b.at is not None and _near(a, b, cm)
+
+
+def _same_places(dice: Sequence[SeenDie], before: Sequence[SeenDie]) -> bool:
+    """Whether ``dice`` lie each within ``STILL_CM`` of one of ``before``, as many of
+    them, places known: the same dice read again, whatever numbers are read now (s22
+    clip 1703: a roll judged cocked, its two dark dice read 23 then 11 where they lay,
+    judged again as a second invalid roll). Two rolls do not land both dice there.
+
+    >>> a = (SeenDie(2, at=(-18.0, -2.0)), SeenDie(3, at=(-15.0, 5.0)))
+    >>> _same_places((SeenDie(1, at=(-15.4, 5.3)), SeenDie(1, at=(-18.0, -2.2))), a)
+    True
+    >>> _same_places((SeenDie(1, at=(-15.4, 5.3)), SeenDie(1, at=(-12.0, -2.2))), a)
+    False
+    """
+    if len(dice) != len(before) or not dice:
+        return False
+    if any(d.at is None for d in (*dice, *before)):
+        return False
+    return all(any(_near(d, b, STILL_CM) for b in before) for d in dice) and all(
+        any(_near(d, b, STILL_CM) for d in dice) for b in before
+    )
+
+
+#: How far (cm, city-block) a die's place as read jitters from view to view while it
+#: lies still (about a cm: ``TWICE_CM``), the bound for the same dice read again.
+STILL_CM = 1.5
 
 
 def _dice_key(dice: Sequence[SeenDie]) -> tuple[tuple[int, str, tuple[int, ...]], ...]:

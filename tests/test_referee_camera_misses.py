@@ -1400,3 +1400,24 @@ def test_a_new_roll_with_a_die_where_the_movers_lay_ends_his_turn() -> None:
     assert after((two, SeenDie(4, half="left", at=(-26.0, 5.0)))) == [("move", 0), ("roll", 1)]
     assert after((two,)) == []
     assert after((two, SeenDie(5, half="right", at=(24.0, 3.0)))) == []
+
+
+def test_a_roll_judged_invalid_read_again_where_it_lies_is_no_second_roll() -> None:
+    """Player 1's roll is judged cocked [001 4.1(iv)]; the next view reads the same
+    two dice, where they lay, as other numbers (dark dice read unsure, s22 clip 1703):
+    the same roll, no second invalid one. His roll made again, elsewhere, is judged."""
+    ref, p0 = _opened_52()
+    cocked = (
+        SeenDie(2, p=0.5, half="left", at=(-18.0, -2.0)),
+        SeenDie(3, p=0.2, half="left", cocked=0.86, at=(-15.0, 5.0)),
+    )
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=cocked))] == ["roll_invalid"]
+    again = (
+        SeenDie(1, p=0.5, half="left", at=(-18.2, -2.1)),
+        SeenDie(1, p=0.3, half="left", cocked=0.72, at=(-15.0, 5.4)),
+    )
+    assert ref.see(Sighting(ExactCheckers(p0), dice=again)) == []
+    assert ref.see(Sighting(ExactCheckers(p0))) == []
+    rolled = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=rolled))
+    assert [(e.TYPE, e.dice) for e in events] == [("roll", (6, 5))]
