@@ -1764,7 +1764,12 @@ class Referee:
             # One of them there, the other gone, and one die more seen where none of
             # his lay, of another number than the one gone: not his other die nudged
             # but a new roll, one die of it landed where his lay (s22 clip 1704: the
-            # opponent's 42 after an opening 32, its 2 by the opening's 2).
+            # opponent's 42 after an opening 32, its 2 by the opening's 2). Only where
+            # his dice are not told by their half: in his own half such dice are his
+            # roll again or his dice read again (:meth:`_see_dice_read_again`; s22
+            # clip 1702: a cocked 66 taken as valid, rolled again as 64, the 6 by the 6).
+            if self._by_halves():
+                return True
             gone = [r.value for r in self._rolled if r not in near]
             new = [d for d in dice if not any(_near(r, d) for r in self._rolled)]
             return not (len(dice) == 2 and len(new) == 1 and new[0].value not in gone)
