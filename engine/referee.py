@@ -76,8 +76,16 @@ from .position import BAR, Position
 #: Log-likelihood by which the evidence must prefer a position no legal play makes
 #: before a play is called illegal (about 400 : 1).
 ILLEGAL_MARGIN = 6.0
-#: How sure a die must look before it counts as cocked or on a checker.
+#: How sure a die must look before it counts as on a checker.
 DIE_FAULT_P = 0.5
+#: How sure a die must look before it counts as cocked when its roll is judged. The
+#: die reader tells cocked from flat weakly on clips: on the rolls judged in ten
+#: development clips (s22, s23, 1704, 2003) 15 truly cocked dice read 0.08 to 0.89
+#: (7 from 0.5) and flat dice read from 0.5 by 10 rolls, up to 0.86; from 0.75, 2
+#: and 1. A cocked die missed is found when its roller rolls again with the board
+#: unmoved (:meth:`Referee._see_reroll`), as players do [001 4.1(iv)]; a flat die
+#: called cocked makes a false alarm and a roll the player then plays.
+COCKED_P = 0.75
 #: How soft, in checker diameters, the call "on a checker" is across a pile's edge
 #: (:func:`on_checker_p`).
 ON_CHECKER_SOFT = 0.09
@@ -817,7 +825,7 @@ class Referee:
     # --- rolling ----------------------------------------------------------------------------
     def _die_faults(self, die: SeenDie) -> list[str]:
         out = []
-        if die.cocked >= DIE_FAULT_P:
+        if die.cocked >= COCKED_P:
             out.append("cocked")
         if die.half is None:
             out.append("off_board")
