@@ -4,9 +4,10 @@ For each view the stabiliser passes to the referee (every frame read, as
 ``gammoneye eval referee --every-frame``), one line: the time, the dice as read
 (value; "c" where taken as cocked and the cocked probability from 0.2; how sure;
 half) beside the dice of the clip's truth at that frame, and whether the checkers'
-best reading is the truth's; then the events the referee made of it. The truth's own events are printed where they fall, prefixed ``truth``.
-Only what lies between ``--start`` and ``--end`` (seconds) is printed; the referee
-still sees the whole clip from its start, as it must.
+best reading is the truth's; then the events the referee made of it. The truth's
+own events are printed where they fall, prefixed ``truth``. Only what lies between
+``--start`` and ``--end`` (seconds) is printed; the referee still sees the whole clip
+from its start, as it must.
 
     python bench/referee_trace.py clips/s21/selfplay_5p_seed3711-1601 --start 90 --end 110
 
