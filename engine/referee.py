@@ -963,11 +963,7 @@ class Referee:
         glimpsed = self._glimpsed[:1]
         roll = max(
             dances,
-            key=lambda r: (
-                sum(max(_die_log_p(g, r[0]), _die_log_p(g, r[1])) for g in glimpsed)
-                + (0.0 if r[0] == r[1] else math.log(2)),
-                r,
-            ),
+            key=lambda r: (_roll_log_prior(r, glimpsed), r),
         )
         self._unseen_roll(roller, roll, note)
         self._legal_move(state.position, "")
@@ -1183,9 +1179,7 @@ class Referee:
             best: tuple[float, tuple[int, int], float, Position, str] | None = None
             rolls = []
             for roll in combinations_with_replacement(range(6, 0, -1), 2):
-                prior = sum(
-                    max(_die_log_p(g, roll[0]), _die_log_p(g, roll[1])) for g in self._glimpsed[:1]
-                )
+                prior = _glimpse_log_p(self._glimpsed[:1], roll)
                 rolls.append((roll, prior))
                 ll, pos, text = self.best_result(before, roll, evidence)
                 if best is None or ll + prior > best[0]:
@@ -2127,8 +2121,7 @@ class Referee:
         guessed roll, put right, read again as 66, its 6 glimpsed, for 64)."""
         results = []
         for roll in combinations_with_replacement(range(6, 0, -1), 2):
-            prior = 0.0 if roll[0] == roll[1] else math.log(2)
-            prior += sum(max(_die_log_p(g, roll[0]), _die_log_p(g, roll[1])) for g in glimpsed)
+            prior = _roll_log_prior(roll, glimpsed)
             ll, pos, text = self.best_result(before, roll, evidence)
             results.append((ll + prior, ll, pos, text, roll))
         _, ll, pos, text, roll = max(results, key=lambda r: (r[0], _negated_id(r[2])))
@@ -2478,6 +2471,17 @@ def _die_log_p(d: SeenDie, v: int) -> float:
     return math.log((1 - p) / 5)
 
 
+def _glimpse_log_p(glimpsed: Sequence[SeenDie], roll: tuple[int, int]) -> float:
+    """log P(the dice ``glimpsed`` of a roll, each either of its numbers | ``roll``)."""
+    return sum(max(_die_log_p(g, roll[0]), _die_log_p(g, roll[1])) for g in glimpsed)
+
+
+def _roll_log_prior(roll: tuple[int, int], glimpsed: Sequence[SeenDie]) -> float:
+    """log-odds of ``roll`` among the 21: a non-double twice a double, weighed by the
+    dice ``glimpsed`` of it (:func:`_glimpse_log_p`)."""
+    return _glimpse_log_p(glimpsed, roll) + (0.0 if roll[0] == roll[1] else math.log(2))
+
+
 def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
     """Die ``old`` as first read, read again as ``new`` where it lay: its number stays
     the one recorded, each face's probability is the mean of the two reads'.
@@ -2555,6 +2559,11 @@ def _near_known(a: SeenDie, b: SeenDie, cm: float = SAME_PLACE_CM) -> bool:
     return a.at is not None and b.at is not None and _near(a, b, cm)
 
 
+#: How far (cm, city-block) a die's place as read jitters from view to view while it
+#: lies still (about a cm: ``TWICE_CM``), the bound for the same dice read again.
+STILL_CM = 1.5
+
+
 def _same_places(dice: Sequence[SeenDie], before: Sequence[SeenDie]) -> bool:
     """Whether ``dice`` lie each within ``STILL_CM`` of one of ``before``, as many of
     them, places known: the same dice read again, whatever numbers are read now (s22
@@ -2574,11 +2583,6 @@ def _same_places(dice: Sequence[SeenDie], before: Sequence[SeenDie]) -> bool:
     return all(any(_near(d, b, STILL_CM) for b in before) for d in dice) and all(
         any(_near(d, b, STILL_CM) for d in dice) for b in before
     )
-
-
-#: How far (cm, city-block) a die's place as read jitters from view to view while it
-#: lies still (about a cm: ``TWICE_CM``), the bound for the same dice read again.
-STILL_CM = 1.5
 
 
 def _dice_key(dice: Sequence[SeenDie]) -> tuple[tuple[int, str, tuple[int, ...]], ...]:
