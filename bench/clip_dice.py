@@ -1,0 +1,227 @@
+"""How the die reader does on the frames of rendered clips, where the referee meets it.
+
+The stills that ``gammoneye eval vision`` measures are cut from any camera, near or
+far; a clip's camera stays where a player would put it, and its dice lie still for
+seconds, read over and over. This reads every ``--every``-th still frame of each clip
+with dice down (the clip's truth: settled, no hand, nothing in the air), the board
+calibrated as the referee's is (the field's corners from ``clip.json``), matches each
+die found to the truth's dice by where it lies in the picture (the truth's board
+place projected through the clip's camera) and prints, per clip and in all: dice
+found, value right (the reader's best), the mean probability given to the true
+value, cocked recall and flat dice called cocked, and value right by the die's size
+in the picture.
+
+``--crops OUT`` also cuts each matched die as ``gammoneye render export-crops`` does
+(``OUT/dice.jsonl`` and ``OUT/dice/*.png``; the box is the detector's, shrunk to a
+labelled box's size) so that ``gammoneye train dice --crops OUT`` can learn from them.
+
+    python bench/clip_dice.py clips/s24 clips/s25 --every 10
+    python bench/clip_dice.py clips/s22 --every 20 --crops crops/clips_s22
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from gammoneye.datasets.render.crops import square_crop
+from gammoneye.service.referee import CameraEyes
+
+#: The detector's boxes are about 1.18 times the labelled ones (bench/detector_boxes.py);
+#: crops for training are cut at the labelled size, as export-crops cuts them.
+DETECTOR_OVER_LABEL = 1.18
+#: A found die is the truth's die when its centre is this near (pixels) its projection.
+MATCH_PX = 14.0
+#: The height (cm) of a die's middle over the board, for projecting the truth's place.
+DIE_MID_CM = 0.8
+SIZES = ((0, 12), (12, 16), (16, 20), (20, 28), (28, 999))
+
+
+def _clips(paths: list[Path]) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        if (p / "clip.json").is_file():
+            out.append(p)
+        elif p.is_dir():
+            out += sorted(c for c in p.iterdir() if (c / "clip.json").is_file())
+        else:
+            raise SystemExit(f"{p}: no rendered clip and no folder of them")
+    return out
+
+
+def _project(camera: dict[str, Any], xy: list[tuple[float, float]], z: float) -> np.ndarray:
+    rvec, _ = cv2.Rodrigues(np.array(camera["R"], np.float64))
+    pts = np.array([(x, y, z) for x, y in xy], np.float64).reshape(-1, 3)
+    px, _ = cv2.projectPoints(
+        pts,
+        rvec,
+        np.array(camera["t"], np.float64),
+        np.array(camera["K"], np.float64),
+        np.array(camera["dist"], np.float64),
+    )
+    return px.reshape(-1, 2)
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.n = self.found = self.right = 0
+        self.p_true = 0.0
+        self.cocked = self.cocked_called = self.flat = self.flat_called = 0
+        self.by_size: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+
+    def add(self, other: Tally) -> None:
+        for k in (
+            "n",
+            "found",
+            "right",
+            "p_true",
+            "cocked",
+            "cocked_called",
+            "flat",
+            "flat_called",
+        ):
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+        for k, (a, b) in other.by_size.items():
+            self.by_size[k][0] += a
+            self.by_size[k][1] += b
+
+    def line(self) -> str:
+        def pct(a: float, b: float) -> str:
+            return f"{100 * a / b:.2f} %" if b else "-"
+
+        sizes = []
+        for lo, hi in SIZES:
+            right, n = self.by_size[(lo, hi)]
+            if n:
+                sizes.append(f"{lo}-{hi if hi < 999 else ''}px {pct(right, n)} ({n})")
+        return (
+            f"dice {self.n}, found {pct(self.found, self.n)},"
+            f" value right {pct(self.right, self.found)} of found,"
+            f" p(true) {self.p_true / max(1, self.found):.3f}; cocked recall"
+            f" {pct(self.cocked_called, self.cocked)} of {self.cocked}, flat called cocked"
+            f" {pct(self.flat_called, self.flat)}; by size: {' '.join(sizes)}"
+        )
+
+
+def measure(
+    clip: Path, every: int, crops: Path | None, index: Any, rng: np.random.Generator
+) -> Tally:
+    meta = json.loads((clip / "clip.json").read_text("utf-8"))
+    rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
+    eyes = CameraEyes(meta["bottom_player"], meta.get("field_corners_px"))
+    detector = eyes.reader.detector
+    found_boxes: list[Any] = []
+    detect = detector.detect_on_board
+
+    def recording(image: Any, corners: Any, **kw: Any) -> Any:
+        out = detect(image, corners, **kw)
+        found_boxes[:] = out
+        return out
+
+    detector.detect_on_board = recording  # type: ignore[method-assign]
+    tally = Tally()
+    still = [
+        r
+        for r in rows
+        if r.get("dice")
+        and not r.get("hands")
+        and not r.get("in_air")
+        and r.get("phase") != "rolling"
+    ]
+    for row in still[::every]:
+        image = cv2.imread(str(clip / "frames" / f"{row['frame']:06d}.jpg"), cv2.IMREAD_COLOR)
+        if image is None:
+            continue
+        profile = eyes._profile(image)
+        if profile is None:
+            continue
+        reading = eyes.reader.read(image, profile)
+        truth = [d for d in row["dice"] if d.get("at") is not None]
+        if not truth:
+            continue
+        centres = _project(meta["camera"], [tuple(d["at"]) for d in truth], DIE_MID_CM)
+        side = _project(meta["camera"], [(d["at"][0] + 0.8, d["at"][1]) for d in truth], DIE_MID_CM)
+        boxes = {tuple(np.round(b.centre, 1)): b.box for b in found_boxes}
+        used: set[int] = set()
+        for d, c, s in zip(truth, centres, side, strict=True):
+            tally.n += 1
+            size = 2 * float(np.linalg.norm(s - c)) * 1.0
+            bucket = next(b for b in SIZES if b[0] <= size < b[1])
+            best, dist = None, MATCH_PX
+            for k, r in enumerate(reading.dice):
+                if k in used or r.image_xy is None:
+                    continue
+                e = float(np.hypot(r.image_xy[0] - c[0], r.image_xy[1] - c[1]))
+                if e < dist:
+                    best, dist = k, e
+            if best is None:
+                continue
+            used.add(best)
+            r = reading.dice[best]
+            tally.found += 1
+            value = max(r.values, key=lambda v: r.values[v])
+            ok = value == d["value"]
+            tally.right += ok
+            tally.p_true += r.values.get(d["value"], 0.0)
+            tally.by_size[bucket][0] += ok
+            tally.by_size[bucket][1] += 1
+            if d.get("cocked"):
+                tally.cocked += 1
+                tally.cocked_called += r.cocked >= 0.5
+            else:
+                tally.flat += 1
+                tally.flat_called += r.cocked >= 0.5
+            box = boxes.get(tuple(np.round(r.image_xy, 1))) if r.image_xy else None
+            if crops is not None and box is not None:
+                cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+                h = max(box[2] - box[0], box[3] - box[1]) / DETECTOR_OVER_LABEL / 2
+                label_box = [cx - h, cy - h, cx + h, cy + h]
+                name = f"{clip.name}-{row['frame']:06d}-{best}.png"
+                cv2.imwrite(str(crops / "dice" / name), square_crop(image, label_box, 64, rng))
+                entry = {
+                    "file": f"dice/{name}",
+                    "value": d["value"],
+                    "cocked": bool(d.get("cocked")),
+                    "on_checker": bool(d.get("on_checker")),
+                    "off_board": bool(d.get("off_board")),
+                    "truncated": False,
+                    "box_px": round(2 * h, 1),
+                }
+                index.write(json.dumps(entry) + "\n")
+    return tally
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("clips", type=Path, nargs="+", help="rendered clips or folders of them")
+    ap.add_argument("--every", type=int, default=10, help="read every n-th still frame with dice")
+    ap.add_argument("--crops", type=Path, help="also cut the matched dice into this folder")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the crops' shift")
+    args = ap.parse_args(argv)
+    if args.every < 1:
+        ap.error("--every must be 1 or more")
+    index = None
+    if args.crops is not None:
+        (args.crops / "dice").mkdir(parents=True, exist_ok=True)
+        index = (args.crops / "dice.jsonl").open("a")
+    rng = np.random.default_rng(args.seed)
+    total = Tally()
+    for clip in _clips(args.clips):
+        t = measure(clip, args.every, args.crops, index, rng)
+        print(f"{clip.name}: {t.line()}", flush=True)
+        total.add(t)
+    print(f"all: {total.line()}")
+    if index is not None:
+        index.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

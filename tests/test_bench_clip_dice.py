@@ -1,0 +1,53 @@
+"""bench/clip_dice.py: the dice of a rendered clip's still frames are found where the
+clip's camera puts them, read, and cut for training with the truth's labels."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import numpy as np
+
+from gammoneye.datasets.render.clip import ClipConfig, render_clip
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _bench():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("clip_dice", REPO / "bench" / "clip_dice.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_dice_of_a_clip_are_matched_read_and_cut(tmp_path: Path) -> None:
+    clip = tmp_path / "clip"
+    render_clip(
+        ClipConfig(
+            mat_text=(REPO / "service" / "data" / "testbed_match.mat").read_text(),
+            mat_name="testbed.mat",
+            out=clip,
+            seed=5,
+            games=(1,),
+            faults="none",
+            fps=1.0,
+        ),
+        workers=2,
+    )
+    bench = _bench()
+    crops = tmp_path / "crops"
+    (crops / "dice").mkdir(parents=True)
+    with (crops / "dice.jsonl").open("w") as index:
+        tally = bench.measure(clip, 2, crops, index, np.random.default_rng(0))
+    assert tally.n >= 10
+    assert tally.found >= 0.8 * tally.n  # projected truth and found dice meet
+    assert tally.right >= 0.8 * tally.found
+    entries = [json.loads(line) for line in (crops / "dice.jsonl").read_text().splitlines()]
+    assert 0 < len(entries) <= tally.found
+    assert all((crops / e["file"]).is_file() and e["value"] in range(1, 7) for e in entries)
+    # the crops carry the truth's values, not the reader's
+    truth = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
+    values = {v for r in truth for v in (d["value"] for d in r["dice"])}
+    assert {e["value"] for e in entries} <= values
