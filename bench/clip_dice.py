@@ -17,6 +17,7 @@ labelled box's size) so that ``gammoneye train dice --crops OUT`` can learn from
 
     python bench/clip_dice.py clips/s24 clips/s25 --every 10
     python bench/clip_dice.py clips/s22 --every 20 --crops crops/clips_s22
+    python bench/clip_dice.py clips/s26 --dice-model old.onnx --dice-model new.onnx
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import numpy as np
 
 from gammoneye.datasets.render.crops import square_crop
 from gammoneye.service.referee import CameraEyes
+from gammoneye.vision.dice import DiceReader
 
 #: The detector's boxes are about 1.18 times the labelled ones (bench/detector_boxes.py);
 #: crops for training are cut at the labelled size, as export-crops cuts them.
@@ -71,7 +73,7 @@ def _project(camera: dict[str, Any], xy: list[tuple[float, float]], z: float) ->
 
 class Tally:
     def __init__(self) -> None:
-        self.n = self.found = self.right = 0
+        self.n = self.found = self.read = self.right = 0
         self.p_true = 0.0
         self.cocked = self.cocked_called = self.flat = self.flat_called = 0
         self.by_size: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
@@ -80,6 +82,7 @@ class Tally:
         for k in (
             "n",
             "found",
+            "read",
             "right",
             "p_true",
             "cocked",
@@ -101,21 +104,35 @@ class Tally:
             right, n = self.by_size[(lo, hi)]
             if n:
                 sizes.append(f"{lo}-{hi if hi < 999 else ''}px {pct(right, n)} ({n})")
+        if not self.read:
+            return f"dice {self.n}, found {pct(self.found, self.n)} (none read)"
         return (
             f"dice {self.n}, found {pct(self.found, self.n)},"
-            f" value right {pct(self.right, self.found)} of found,"
-            f" p(true) {self.p_true / max(1, self.found):.3f}; cocked recall"
+            f" value right {pct(self.right, self.read)} of found,"
+            f" p(true) {self.p_true / max(1, self.read):.3f}; cocked recall"
             f" {pct(self.cocked_called, self.cocked)} of {self.cocked}, flat called cocked"
             f" {pct(self.flat_called, self.flat)}; by size: {' '.join(sizes)}"
         )
 
 
 def measure(
-    clip: Path, every: int, crops: Path | None, index: Any, rng: np.random.Generator
+    clip: Path,
+    every: int,
+    crops: Path | None,
+    index: Any,
+    rng: np.random.Generator,
+    dice_model: Path | None = None,
+    cut_only: bool = False,
 ) -> Tally:
+    """Read the still frames with dice of ``clip`` (every ``every``-th) and tally the
+    dice; with ``crops``, cut the matched dice there (``index``: its dice.jsonl, open).
+    ``cut_only``: only find the dice (the detector, not the whole reading) and cut
+    them; the tally then counts dice found, none read."""
     meta = json.loads((clip / "clip.json").read_text("utf-8"))
     rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
     eyes = CameraEyes(meta["bottom_player"], meta.get("field_corners_px"))
+    if dice_model is not None:
+        eyes.reader.dice = DiceReader.load(dice_model)
     detector = eyes.reader.detector
     found_boxes: list[Any] = []
     detect = detector.detect_on_board
@@ -142,30 +159,47 @@ def measure(
         profile = eyes._profile(image)
         if profile is None:
             continue
-        reading = eyes.reader.read(image, profile)
+        if cut_only:
+            detections = [
+                b for b in detector.detect_on_board(image, profile.corners()) if b.kind != "cube"
+            ]
+            reading = None
+        else:
+            reading = eyes.reader.read(image, profile)
+            detections = list(found_boxes)
         truth = [d for d in row["dice"] if d.get("at") is not None]
         if not truth:
             continue
         centres = _project(meta["camera"], [tuple(d["at"]) for d in truth], DIE_MID_CM)
         side = _project(meta["camera"], [(d["at"][0] + 0.8, d["at"][1]) for d in truth], DIE_MID_CM)
-        boxes = {tuple(np.round(b.centre, 1)): b.box for b in found_boxes}
+        # each found die: its centre, and its reading where read
+        found: list[tuple[tuple[float, float], Any]] = (
+            [(b.centre, None) for b in detections]
+            if reading is None
+            else [(r.image_xy, r) for r in reading.dice if r.image_xy is not None]
+        )
+        boxes = {tuple(np.round(b.centre, 1)): b.box for b in detections}
         used: set[int] = set()
         for d, c, s in zip(truth, centres, side, strict=True):
             tally.n += 1
             size = 2 * float(np.linalg.norm(s - c)) * 1.0
             bucket = next(b for b in SIZES if b[0] <= size < b[1])
             best, dist = None, MATCH_PX
-            for k, r in enumerate(reading.dice):
-                if k in used or r.image_xy is None:
-                    continue
-                e = float(np.hypot(r.image_xy[0] - c[0], r.image_xy[1] - c[1]))
-                if e < dist:
+            for k, (xy, _) in enumerate(found):
+                e = float(np.hypot(xy[0] - c[0], xy[1] - c[1]))
+                if k not in used and e < dist:
                     best, dist = k, e
             if best is None:
                 continue
             used.add(best)
-            r = reading.dice[best]
+            xy, r = found[best]
             tally.found += 1
+            box = boxes.get(tuple(np.round(xy, 1)))
+            if crops is not None and box is not None:
+                _cut(image, box, crops, index, rng, f"{clip.name}-{row['frame']:06d}-{best}", d)
+            if r is None:
+                continue
+            tally.read += 1
             value = max(r.values, key=lambda v: r.values[v])
             ok = value == d["value"]
             tally.right += ok
@@ -178,24 +212,36 @@ def measure(
             else:
                 tally.flat += 1
                 tally.flat_called += r.cocked >= 0.5
-            box = boxes.get(tuple(np.round(r.image_xy, 1))) if r.image_xy else None
-            if crops is not None and box is not None:
-                cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-                h = max(box[2] - box[0], box[3] - box[1]) / DETECTOR_OVER_LABEL / 2
-                label_box = [cx - h, cy - h, cx + h, cy + h]
-                name = f"{clip.name}-{row['frame']:06d}-{best}.png"
-                cv2.imwrite(str(crops / "dice" / name), square_crop(image, label_box, 64, rng))
-                entry = {
-                    "file": f"dice/{name}",
-                    "value": d["value"],
-                    "cocked": bool(d.get("cocked")),
-                    "on_checker": bool(d.get("on_checker")),
-                    "off_board": bool(d.get("off_board")),
-                    "truncated": False,
-                    "box_px": round(2 * h, 1),
-                }
-                index.write(json.dumps(entry) + "\n")
     return tally
+
+
+def _cut(
+    image: Any,
+    box: tuple[float, float, float, float],
+    crops: Path,
+    index: Any,
+    rng: np.random.Generator,
+    name: str,
+    die: dict[str, Any],
+) -> None:
+    """Cut one die as export-crops does, at the labelled size the detector's ``box``
+    stands for, with the truth's labels."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    h = max(box[2] - box[0], box[3] - box[1]) / DETECTOR_OVER_LABEL / 2
+    cv2.imwrite(
+        str(crops / "dice" / f"{name}.png"),
+        square_crop(image, [cx - h, cy - h, cx + h, cy + h], 64, rng),
+    )
+    entry = {
+        "file": f"dice/{name}.png",
+        "value": die["value"],
+        "cocked": bool(die.get("cocked")),
+        "on_checker": bool(die.get("on_checker")),
+        "off_board": bool(die.get("off_board")),
+        "truncated": False,
+        "box_px": round(2 * h, 1),
+    }
+    index.write(json.dumps(entry) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -204,20 +250,40 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--every", type=int, default=10, help="read every n-th still frame with dice")
     ap.add_argument("--crops", type=Path, help="also cut the matched dice into this folder")
     ap.add_argument("--seed", type=int, default=0, help="seed of the crops' shift")
+    ap.add_argument(
+        "--cut-only",
+        action="store_true",
+        help="with --crops: only find and cut the dice (the detector alone, much faster)",
+    )
+    ap.add_argument(
+        "--dice-model",
+        type=Path,
+        action="append",
+        default=[],
+        help="read with this die reader (ONNX) in place of the shipped one; repeat to"
+        " compare several in one run (each printed in turn)",
+    )
     args = ap.parse_args(argv)
     if args.every < 1:
         ap.error("--every must be 1 or more")
+    if args.cut_only and args.crops is None:
+        ap.error("--cut-only cuts dice: give --crops OUT")
+    if args.crops is not None and len(args.dice_model) > 1:
+        ap.error("--crops cuts the dice once: give at most one --dice-model with it")
     index = None
     if args.crops is not None:
         (args.crops / "dice").mkdir(parents=True, exist_ok=True)
         index = (args.crops / "dice.jsonl").open("a")
     rng = np.random.default_rng(args.seed)
-    total = Tally()
-    for clip in _clips(args.clips):
-        t = measure(clip, args.every, args.crops, index, rng)
-        print(f"{clip.name}: {t.line()}", flush=True)
-        total.add(t)
-    print(f"all: {total.line()}")
+    for model in args.dice_model or [None]:
+        if model is not None:
+            print(f"die reader {model}")
+        total = Tally()
+        for clip in _clips(args.clips):
+            t = measure(clip, args.every, args.crops, index, rng, model, args.cut_only)
+            print(f"{clip.name}: {t.line()}", flush=True)
+            total.add(t)
+        print(f"all: {total.line()}")
     if index is not None:
         index.close()
     return 0
