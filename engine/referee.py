@@ -664,7 +664,15 @@ class Referee:
             self._see_answer(sighting, dice)
         elif phase is Phase.MOVE:
             self._see_move(sighting, dice)
-        if self.state.phase is Phase.ROLL and self.flag is None and self._by_halves():
+        # a die in the view whose play was just judged is the mover's, still down (s27
+        # clip 2203 at 149 s: one of his dice unseen, the other taken for a die his
+        # opponent rolled in the wrong half)
+        if (
+            self.state.phase is Phase.ROLL
+            and phase is not Phase.MOVE
+            and self.flag is None
+            and self._by_halves()
+        ):
             self._note_wrong_half(dice)
         if sighting.cube is not None:
             self._last_cube = sighting.cube

@@ -1429,3 +1429,23 @@ def test_a_roll_judged_invalid_read_again_where_it_lies_is_no_second_roll() -> N
     rolled = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
     events = ref.see(Sighting(ExactCheckers(p0), dice=rolled))
     assert [(e.TYPE, e.dice) for e in events] == [("roll", (6, 5))]
+
+
+def test_a_die_still_down_when_the_play_is_judged_is_the_movers_not_a_roll_astray() -> None:
+    """Player 0 plays his 64 and the view that judges it still shows one of his dice
+    (the other unseen) in his right half, which is his opponent's wrong half (s27
+    clip 2203 at 149 s). That die is his, still down: player 1's roll in his own half
+    that follows is his roll, no second roll after a void one in the wrong half."""
+    ref, p0 = _opened_52()
+    ones = (SeenDie(3, half="left", at=(-20.0, 3.0)), SeenDie(1, half="left", at=(-25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=ones))] == ["roll"]
+    p1 = Position((p0.boards[0], _moved(p0.boards[1], (8, 5), (6, 5))), 0)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p1)))] == ["move"]
+    his = (SeenDie(6, half="right", at=(20.0, 3.0)), SeenDie(4, half="right", at=(25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p1), dice=his))] == ["roll"]
+    played = Position((_moved(p1.boards[0], (8, 2), (6, 2)), p1.boards[1]), 1)
+    still_down = (SeenDie(4, p=0.47, half="right", at=(27.0, -6.0)),)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(played), dice=still_down))] == ["move"]
+    assert ref.see(Sighting(ExactCheckers(played))) == []
+    new = (SeenDie(2, half="left", at=(-12.0, -9.0)), SeenDie(1, half="left", at=(-18.0, 8.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(played), dice=new))] == ["roll"]
