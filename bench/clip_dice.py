@@ -26,12 +26,14 @@ import argparse
 import json
 import sys
 from collections import defaultdict
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
 
+from gammoneye.datasets.render.camera import Camera
 from gammoneye.datasets.render.crops import square_crop
 from gammoneye.service.referee import CameraEyes
 from gammoneye.vision.dice import DiceReader
@@ -41,8 +43,10 @@ from gammoneye.vision.dice import DiceReader
 DETECTOR_OVER_LABEL = 1.18
 #: A found die is the truth's die when its centre is this near (pixels) its projection.
 MATCH_PX = 14.0
-#: The height (cm) of a die's middle over the board, for projecting the truth's place.
-DIE_MID_CM = 0.8
+#: Half a die's side (cm; rendered dice are 1.3 to 1.95): the height of its middle
+#: over the board, where the truth's place is projected, and how far its edge lies
+#: from there, for its size in the picture.
+HALF_DIE_CM = 0.8
 SIZES = ((0, 12), (12, 16), (16, 20), (20, 28), (28, 999))
 
 
@@ -58,39 +62,30 @@ def _clips(paths: list[Path]) -> list[Path]:
     return out
 
 
-def _project(camera: dict[str, Any], xy: list[tuple[float, float]], z: float) -> np.ndarray:
-    rvec, _ = cv2.Rodrigues(np.array(camera["R"], np.float64))
-    pts = np.array([(x, y, z) for x, y in xy], np.float64).reshape(-1, 3)
-    px, _ = cv2.projectPoints(
-        pts,
-        rvec,
-        np.array(camera["t"], np.float64),
-        np.array(camera["K"], np.float64),
-        np.array(camera["dist"], np.float64),
-    )
-    return px.reshape(-1, 2)
+def _project(camera: Camera, xy: list[tuple[float, float]], z: float) -> np.ndarray:
+    """Board places (cm) at height ``z`` in the picture, as the renderer drew them."""
+    return camera.project(np.array([(x, y, z) for x, y in xy], np.float64))
 
 
+@dataclass
 class Tally:
-    def __init__(self) -> None:
-        self.n = self.found = self.read = self.right = 0
-        self.p_true = 0.0
-        self.cocked = self.cocked_called = self.flat = self.flat_called = 0
-        self.by_size: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    n: int = 0
+    found: int = 0
+    read: int = 0
+    right: int = 0
+    p_true: float = 0.0
+    cocked: int = 0
+    cocked_called: int = 0
+    flat: int = 0
+    flat_called: int = 0
+    by_size: dict[tuple[int, int], list[int]] = field(
+        default_factory=lambda: defaultdict(lambda: [0, 0])
+    )
 
     def add(self, other: Tally) -> None:
-        for k in (
-            "n",
-            "found",
-            "read",
-            "right",
-            "p_true",
-            "cocked",
-            "cocked_called",
-            "flat",
-            "flat_called",
-        ):
-            setattr(self, k, getattr(self, k) + getattr(other, k))
+        for f in fields(self):
+            if f.name != "by_size":
+                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
         for k, (a, b) in other.by_size.items():
             self.by_size[k][0] += a
             self.by_size[k][1] += b
@@ -129,6 +124,7 @@ def measure(
     ``cut_only``: only find the dice (the detector, not the whole reading) and cut
     them; the tally then counts dice found, none read."""
     meta = json.loads((clip / "clip.json").read_text("utf-8"))
+    camera = Camera.from_dict(meta["camera"])
     rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
     eyes = CameraEyes(meta["bottom_player"], meta.get("field_corners_px"))
     if dice_model is not None:
@@ -156,8 +152,9 @@ def measure(
         image = cv2.imread(str(clip / "frames" / f"{row['frame']:06d}.jpg"), cv2.IMREAD_COLOR)
         if image is None:
             continue
+        truth = [d for d in row["dice"] if d.get("at") is not None]
         profile = eyes._profile(image)
-        if profile is None:
+        if profile is None or not truth:
             continue
         if cut_only:
             detections = [
@@ -167,11 +164,10 @@ def measure(
         else:
             reading = eyes.reader.read(image, profile)
             detections = list(found_boxes)
-        truth = [d for d in row["dice"] if d.get("at") is not None]
-        if not truth:
-            continue
-        centres = _project(meta["camera"], [tuple(d["at"]) for d in truth], DIE_MID_CM)
-        side = _project(meta["camera"], [(d["at"][0] + 0.8, d["at"][1]) for d in truth], DIE_MID_CM)
+        centres = _project(camera, [tuple(d["at"]) for d in truth], HALF_DIE_CM)
+        side = _project(
+            camera, [(d["at"][0] + HALF_DIE_CM, d["at"][1]) for d in truth], HALF_DIE_CM
+        )
         # each found die: its centre, and its reading where read
         found: list[tuple[tuple[float, float], Any]] = (
             [(b.centre, None) for b in detections]
@@ -182,7 +178,7 @@ def measure(
         used: set[int] = set()
         for d, c, s in zip(truth, centres, side, strict=True):
             tally.n += 1
-            size = 2 * float(np.linalg.norm(s - c)) * 1.0
+            size = 2 * float(np.linalg.norm(s - c))
             bucket = next(b for b in SIZES if b[0] <= size < b[1])
             best, dist = None, MATCH_PX
             for k, (xy, _) in enumerate(found):

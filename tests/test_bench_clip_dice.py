@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ def _bench():  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location("clip_dice", REPO / "bench" / "clip_dice.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 

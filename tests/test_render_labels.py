@@ -221,6 +221,18 @@ def test_field_and_points_inside_image_when_board_in_frame(style: BoardStyle) ->
         assert _inside(p["polygon_px"]), p
 
 
+def test_a_camera_read_back_from_its_dict_projects_as_it_did() -> None:
+    """clip.json keeps the camera as :meth:`Camera.to_dict` writes it (rounded);
+    :meth:`Camera.from_dict` gives back one that puts points where the renderer did."""
+    camera = Camera.looking_at(
+        (20.0, -60.0, 70.0), (0.0, 0.0, 0.0), width=W, height=H, hfov_deg=60.0, k1=-0.1, k2=0.02
+    )
+    back = Camera.from_dict(camera.to_dict())
+    points = np.array([(x, y, 0.8) for x in (-30.0, 0.0, 30.0) for y in (-20.0, 0.0, 20.0)])
+    assert (back.width, back.height, back.k1, back.k2) == (W, H, -0.1, 0.02)
+    assert np.abs(back.project(points) - camera.project(points)).max() < 0.05
+
+
 @pytest.mark.parametrize("style", STYLE_NAMES)
 def test_sampled_camera_keeps_the_whole_board_in_frame(
     stills: dict[str, Still], style: str

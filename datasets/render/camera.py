@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -157,6 +158,24 @@ class Camera:
 
     def depth(self, points: F64) -> F64:
         return self.to_camera(points)[:, 2]
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Camera:
+        """The camera :meth:`to_dict` wrote (a rendered clip's ``clip.json``)."""
+        (fx, _, cx), (_, fy, cy), _ = d["K"]
+        tx, ty, tz = d["t"]
+        return cls(
+            int(d["width"]),
+            int(d["height"]),
+            float(fx),
+            float(fy),
+            float(cx),
+            float(cy),
+            tuple((float(a), float(b), float(c)) for a, b, c in d["R"]),
+            (float(tx), float(ty), float(tz)),
+            float(d["dist"][0]),
+            float(d["dist"][1]),
+        )
 
     def to_dict(self) -> dict[str, object]:
         eye = self.eye
