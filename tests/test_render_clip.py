@@ -316,3 +316,28 @@ def test_clip_cli_missing_mat(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "no such file" in result.output
+
+
+def _luma(bgr: tuple[int, int, int]) -> float:
+    return 0.114 * bgr[0] + 0.587 * bgr[1] + 0.299 * bgr[2]
+
+
+def test_every_players_dice_have_pips_that_show() -> None:
+    """Both players' dice are a colour of DICE_COLOURS with that colour's own pips,
+    never one colour's body with another's pips (black pips on a black die)."""
+    import numpy as np
+
+    from gammoneye.datasets.render.clip import clip_look
+    from gammoneye.datasets.render.styles import DICE_COLOURS
+
+    pairs = {(tuple(body), tuple(pips)) for _, body, pips in DICE_COLOURS}
+    assert min(abs(_luma(b) - _luma(p)) for b, p in pairs) > 100
+    bodies = set()
+    for seed in range(40):
+        cfg = ClipConfig(mat_text="", mat_name="", out=Path("unused"), seed=seed)
+        look = clip_look(cfg, np.random.default_rng([seed, 0xC11]))
+        for d in look.setup.dice_looks:
+            assert (tuple(d.body), tuple(d.pips)) in pairs, (seed, d)
+        a, b = look.setup.dice_looks
+        bodies.add(a.body != b.body)
+    assert bodies == {True, False}  # some matches have two colours of dice, some one

@@ -107,7 +107,13 @@ def clip_look(cfg: ClipConfig, rng: np.random.Generator) -> ClipLook:
     stacking = "row" if rng.random() < 0.4 else "layer"
     style_c = CheckerStyle.of(g, look, colours, stacking, rng)
     dl = dice_look(rng)
-    other = replace(dl, body=dice_look(rng).body, pips=dl.pips) if rng.random() < 0.5 else dl
+    # each player's pair may be of another colour, of the same make; a colour comes
+    # with its own pips (black pips on a black die could not be read by anyone)
+    if rng.random() < 0.5:
+        colour = dice_look(rng)
+        other = replace(dl, body=colour.body, pips=colour.pips)
+    else:
+        other = dl
     setup = ClipSetup(
         geometry=g,
         bottom=bottom,
