@@ -709,12 +709,17 @@ class Referee:
         state = self.state
         if state.phase is Phase.MATCH_OVER:
             return
+        under_way = False
         if state.phase is Phase.GAME_OVER:
             if (dice and not self._opening_dice(dice)) or not self._is_opening_layout(s):
-                return
+                if not self._next_game_under_way(s):
+                    return
+                under_way = True
             self.state = state = state.next_game()
         if state.phase is Phase.START and not self._game_started:
-            if (dice and not self._opening_dice(dice)) or not self._is_opening_layout(s):
+            if not under_way and (
+                (dice and not self._opening_dice(dice)) or not self._is_opening_layout(s)
+            ):
                 return
             first = None
             if state.game_number > 1 and state.profile.later_games == "previous_winner":
@@ -732,9 +737,34 @@ class Referee:
             if first is not None:
                 self.state = state.start_game(first)  # his roll: in the next view
                 return
-            if not dice:
+            if not dice and not under_way:
                 return
         self._see_opening(s, dice)
+
+    def _next_game_under_way(self, s: Sighting) -> bool:
+        """After a game's end: the checkers show the next game's first play made, and
+        no still view showed them set up for it, nor its opening roll, with nothing else
+        in the way (the dice of the throw seen in the air, a die over a checker of the
+        layout: train clip c5006, a whole game missed waiting for the opening layout).
+        Taken where every game starts with an opening roll [000 r8] (under
+        ``previous_winner`` the winner's first roll may be any of 21), and the board is
+        no longer as the last game left it. The play is then read as one whose opening
+        roll went unseen (:meth:`_see_unseen_opening`)."""
+        state = self.state
+        if state.profile.later_games == "previous_winner":
+            return False
+        evidence = s.checkers
+        ended = state.position
+        if self._explains(evidence, evidence.log_likelihood(ended)):
+            return False
+        start = state.next_game()
+        for a, b in permutations(range(1, 7), 2):
+            after = start.opening_roll(a, b)
+            assert after.dice is not None
+            ll, _, _ = self.best_result(after.position, after.dice, evidence)
+            if self._explains(evidence, ll):
+                return True
+        return False
 
     def _opening_dice(self, dice: tuple[SeenDie, ...]) -> bool:
         """Whether these dice lie as an opening roll: one in each player's right half
@@ -1516,8 +1546,8 @@ class Referee:
                 end = min(last, key=lambda p: p.position_id())
                 made = results[end]
                 self._legal_move(end, made[0].mat_text() if made else "")
-                if dice:  # the next game's opening roll down already
-                    self._see_setup(s, dice)
+                # the next game set up, its opening roll down already where dice are
+                self._see_setup(s, dice)
                 return True
             if self.flag is not None or dice:
                 return False
@@ -1538,6 +1568,9 @@ class Referee:
         self.state = self.state.drop(player=1 - player)
         self._emit(DropEvent, player=1 - player, note=UNSEEN_DROP_NOTE)
         self._game_over()
+        # the view shows the next game set up: it starts here, as it would in the next
+        # view; dice thrown before another still view are no opening roll to wait for
+        self._see_setup(s, dice)
         return True
 
     def _illegal_double(self, player: int, code: str) -> None:

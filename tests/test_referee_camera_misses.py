@@ -890,6 +890,25 @@ def test_checkers_set_up_again_mid_game_were_a_double_passed_unseen() -> None:
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_the_next_game_starts_in_the_view_that_showed_a_pass_unseen() -> None:
+    """The view of the checkers set up again that ends a game (a double passed unseen)
+    starts the next one: the opening roll and its play, made before another still view
+    of the opening layout, are then read as a first play whose roll went unseen (train
+    clip c5006: no still view between the setting up and dice thrown, and the referee,
+    waiting for the opening layout again, missed the whole next game)."""
+    ref, p0 = _opened_52()
+    played = Position((_moved(p0.boards[0], (13, 8), (13, 11)), p0.boards[1]), 0)
+    ref.see(Sighting(ExactCheckers(played)))
+    events = ref.see(Sighting(ExactCheckers(START)))
+    assert [e.TYPE for e in events] == ["double", "drop", "game_end", "game_start"]
+    assert events[3].game == 2 and events[3].score == (0, 1)
+    opened_31 = Position((_moved(START.boards[0], (8, 5), (6, 5)), START.boards[1]), 0)
+    events = ref.see(Sighting(ExactCheckers(opened_31)))
+    assert [e.TYPE for e in events] == ["opening_roll", "move"]
+    assert events[0].dice == (3, 1) and events[1].player == 0 and events[1].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_a_dance_then_the_checkers_set_up_again_was_a_double_passed() -> None:
     """Player 1, on the bar against a closed board, rolled 43 (no play); then the
     checkers stand set up again: he danced, player 0 doubled, he passed."""
@@ -954,10 +973,40 @@ def test_the_last_checkers_borne_off_unseen_before_the_setting_up_ended_the_game
             assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(shown)))] == ["move", "flag"]
         events = ref.see(Sighting(ExactCheckers(START)))
         kinds = [e.TYPE for e in events]
-        assert kinds[-2:] == ["move", "game_end"] and ("flag_cleared" in kinds) == half_set_up
-        move, end = events[-2:]
-        assert move.player == 1 and move.legal and end.winner == 1
+        assert kinds[-3:] == ["move", "game_end", "game_start"]
+        assert ("flag_cleared" in kinds) == half_set_up
+        move, end, start = events[-3:]
+        assert move.player == 1 and move.legal and end.winner == 1 and start.game == 2
         assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_the_next_games_first_play_seen_before_its_setting_up_or_opening_roll() -> None:
+    """A game over, the next views show only dice thrown, a die over the layout, and
+    then the next game's first play made: no still view showed the opening layout
+    with its opening roll alone. The play is read as one whose opening roll went
+    unseen [000 r8] rather than waiting for a layout that will not come again (train
+    clip c5006, as it would go had the game's end been seen)."""
+    ending = Position((_board(p6=5, p8=3, p13=5, p12=2), tuple([1, 1] + [0] * 23)), 0)
+    ref = _player_1_on_roll_at(ending)
+    ref.see(
+        Sighting(
+            ExactCheckers(ending),
+            dice=(
+                SeenDie(2, half="left", at=(-20.0, 0.0)),
+                SeenDie(1, half="left", at=(-25.0, 0.0)),
+            ),
+        )
+    )
+    off = Position((ending.boards[0], tuple([0] * 25)), 0)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(off)))] == ["move", "game_end"]
+    # the board as the game left it, still: nothing to start
+    assert ref.see(Sighting(ExactCheckers(off), dice=(SeenDie(4, half="left"),))) == []
+    opened_31 = Position((_moved(START.boards[0], (8, 5), (6, 5)), START.boards[1]), 0)
+    events = ref.see(Sighting(ExactCheckers(opened_31)))
+    assert [e.TYPE for e in events] == ["game_start", "opening_roll", "move"]
+    assert events[0].game == 2 and events[1].dice == (3, 1)
+    assert events[2].player == 0 and events[2].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
 def test_the_last_checkers_borne_off_unseen_and_the_next_opening_roll_down() -> None:
