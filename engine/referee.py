@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement, permutations
 from typing import Any, Protocol, cast
@@ -709,17 +709,20 @@ class Referee:
         state = self.state
         if state.phase is Phase.MATCH_OVER:
             return
+        waiting = state.phase is Phase.GAME_OVER or not self._game_started
+        # the board set up for a game, nothing down but, maybe, its opening roll
+        set_up = (
+            waiting and not (dice and not self._opening_dice(dice)) and self._is_opening_layout(s)
+        )
         under_way = False
         if state.phase is Phase.GAME_OVER:
-            if (dice and not self._opening_dice(dice)) or not self._is_opening_layout(s):
+            if not set_up:
                 if not self._next_game_under_way(s):
                     return
                 under_way = True
             self.state = state = state.next_game()
         if state.phase is Phase.START and not self._game_started:
-            if not under_way and (
-                (dice and not self._opening_dice(dice)) or not self._is_opening_layout(s)
-            ):
+            if not (set_up or under_way):
                 return
             first = None
             if state.game_number > 1 and state.profile.later_games == "previous_winner":
@@ -754,17 +757,23 @@ class Referee:
         if state.profile.later_games == "previous_winner":
             return False
         evidence = s.checkers
-        ended = state.position
-        if self._explains(evidence, evidence.log_likelihood(ended)):
-            return False
-        start = state.next_game()
+        if self._explains(evidence, evidence.log_likelihood(state.position)):
+            return False  # still the board the last game ended on
+        return any(
+            self._explains(evidence, ll)
+            for _, _, ll, _, _ in self._first_plays(state.next_game(), evidence)
+        )
+
+    def _first_plays(
+        self, start: MatchState, evidence: CheckerEvidence
+    ) -> Iterator[tuple[tuple[int, int], MatchState, float, Position, str]]:
+        """Each opening roll of the game not begun at ``start`` (player 0's die first),
+        the state it leads to, and its play's best result under ``evidence``
+        (:meth:`best_result`)."""
         for a, b in permutations(range(1, 7), 2):
             after = start.opening_roll(a, b)
             assert after.dice is not None
-            ll, _, _ = self.best_result(after.position, after.dice, evidence)
-            if self._explains(evidence, ll):
-                return True
-        return False
+            yield (a, b), after, *self.best_result(after.position, after.dice, evidence)
 
     def _opening_dice(self, dice: tuple[SeenDie, ...]) -> bool:
         """Whether these dice lie as an opening roll: one in each player's right half
@@ -816,13 +825,12 @@ class Referee:
             for p in (0, 1)
         }
         best: tuple[float, tuple[int, int], float, Position, str, MatchState] | None = None
-        for a, b in permutations(range(1, 7), 2):
-            prior = sum(_die_log_p(g, v) for g, v in ((glimpsed[0], a), (glimpsed[1], b)) if g)
-            after = state.opening_roll(a, b)
-            assert after.dice is not None
-            ll, pos, text = self.best_result(after.position, after.dice, evidence)
+        for roll, after, ll, pos, text in self._first_plays(state, evidence):
+            prior = sum(
+                _die_log_p(g, v) for g, v in zip((glimpsed[0], glimpsed[1]), roll, strict=True) if g
+            )
             if best is None or ll + prior > best[0]:
-                best = (ll + prior, (a, b), ll, pos, text, after)
+                best = (ll + prior, roll, ll, pos, text, after)
         assert best is not None
         _, roll, ll, pos, text, after = best
         legal = self._explains(evidence, ll)
