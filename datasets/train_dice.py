@@ -35,7 +35,7 @@ TRAIN_MIN_BOX_PX = 10.0
 BOX_ZOOM = (0.85, 1.35, 0.08)
 
 U8 = NDArray[np.uint8]
-__all__ = ["TrainError", "TrainSummary", "load_dice", "load_photo_dice", "train"]
+__all__ = ["TrainError", "TrainSummary", "fit", "load_dice", "load_photo_dice", "train"]
 
 
 def load_dice(
@@ -107,6 +107,31 @@ def train(
     lower). Every crop is seen as if cut at a box of :data:`BOX_ZOOM` times the die's
     size, as the detector's boxes are."""
     images, labels = load_dice(folders, TRAIN_MIN_BOX_PX)
+    held = load_dice(val) if val else None
+    return fit(
+        images, labels, out, photos=photos, val=held, epochs=epochs, seed=seed, init=init,
+        log=log,
+    )
+
+
+def fit(
+    images: U8,
+    labels: NDArray[np.int64],
+    out: Path,
+    *,
+    photos: Sequence[Path] = (),
+    val: tuple[U8, NDArray[np.int64]] | None = None,
+    epochs: int = 10,
+    seed: int = 0,
+    init: Path | None = None,
+    arch: str = "wide",
+    device: str = "cpu",
+    batch: int = 128,
+    checkpoint: Callable[[int, Path], None] | None = None,
+    log: Callable[[str], None] = print,
+) -> TrainSummary:
+    """:func:`train` on rendered crops already loaded (:func:`load_dice`): ``arch``,
+    ``device``, ``batch`` and ``checkpoint`` as :func:`.training.train_classifier`'s."""
     weights = [np.where(labels >= 6, 4, 1).astype(np.int64)]  # cocked dice are few
     parts_x, parts_y = [images], [labels]
     for k, folder in enumerate(photos):
@@ -118,7 +143,6 @@ def train(
         f"{len(images)} rendered dice"
         + (f", {sum(len(x) for x in parts_x[1:])} from photos" if photos else "")
     )
-    held = load_dice(val) if val else None
     # a mirrored die still shows its pips (dice come in both handednesses)
     return train_classifier(
         np.concatenate(parts_x),
@@ -130,10 +154,13 @@ def train(
         weights=np.concatenate(weights),
         turns=True,
         recolour=True,
-        arch="wide",
+        arch=arch,
         max_lr=1.5e-3 if init is None else 7e-4,  # the wide net's loss jumped about at 3e-3
-        val=held,
+        val=val,
         init=init,
         zoom=BOX_ZOOM,
+        device=device,
+        batch=batch,
+        checkpoint=checkpoint,
         log=log,
     )

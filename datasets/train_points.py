@@ -26,7 +26,7 @@ INPUT_W, INPUT_H = 32, 128
 CLASSES = 16  # 0..15 checkers
 
 U8 = NDArray[np.uint8]
-__all__ = ["TrainError", "TrainSummary", "load_strips", "train"]
+__all__ = ["TrainError", "TrainSummary", "fit", "load_strips", "train"]
 
 
 def load_strips(
@@ -69,11 +69,32 @@ def train(
 ) -> TrainSummary:
     """Train on the strips of ``folders`` and write the ONNX model to ``out``."""
     images, counts, meta = load_strips(folders, with_bar=True)  # bad crops fail fast
+    return fit(images, counts, meta, out, epochs=epochs, seed=seed, log=log)
+
+
+def fit(
+    images: U8,
+    counts: NDArray[np.int64],
+    meta: list[dict[str, Any]],
+    out: Path,
+    *,
+    epochs: int = 8,
+    seed: int = 0,
+    arch: str = "small",
+    device: str = "cpu",
+    batch: int = 128,
+    checkpoint: Callable[[int, Path], None] | None = None,
+    log: Callable[[str], None] = print,
+) -> TrainSummary:
+    """:func:`train` on strips already loaded (:func:`load_strips` with the bar):
+    ``arch``, ``device``, ``batch`` and ``checkpoint`` as
+    :func:`.training.train_classifier`'s."""
     # tall piles are rare in play but must be read: each epoch sees them more often;
     # so are checkers on the bar
     weights = np.where(counts >= 6, 6, np.where(counts >= 4, 2, 1)).astype(np.int64)
     on_bar = np.array(["half" in m and m["count"] > 0 for m in meta])
     weights[on_bar] = np.maximum(weights[on_bar], 4)
     return train_classifier(
-        images, counts, CLASSES, out, epochs=epochs, seed=seed, weights=weights, log=log
+        images, counts, CLASSES, out, epochs=epochs, seed=seed, weights=weights, arch=arch,
+        device=device, batch=batch, checkpoint=checkpoint, log=log,
     )

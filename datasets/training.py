@@ -60,6 +60,9 @@ def read_crops(
 ARCHS: dict[str, tuple[tuple[int, int, int, int], int, float]] = {
     "small": ((16, 32, 64, 64), 128, 0.2),
     "wide": ((32, 64, 128, 128), 192, 0.3),
+    # twice the filters of ``wide`` at its widest: for many more training crops than
+    # a CPU can go through (trained on a GPU, ``datasets/train_bulk.py``)
+    "wider": ((48, 96, 192, 256), 256, 0.3),
 }
 
 
@@ -93,14 +96,14 @@ def _recolour(xb: Any) -> Any:
     them), grey (1 in 5), inverted (1 in 5)."""
     import torch
 
-    n = len(xb)
-    perm = torch.stack([torch.randperm(3) for _ in range(n)])
-    keep = torch.rand(n) < 0.5
-    perm[keep] = torch.arange(3)
+    n, dev = len(xb), xb.device
+    perm = torch.argsort(torch.rand(n, 3, device=dev), dim=1)  # a random order each
+    keep = torch.rand(n, device=dev) < 0.5
+    perm[keep] = torch.arange(3, device=dev)
     xb = torch.gather(xb, 1, perm[:, :, None, None].expand_as(xb))
-    grey = torch.rand(n) < 0.2
+    grey = torch.rand(n, device=dev) < 0.2
     xb[grey] = xb[grey].mean(dim=1, keepdim=True).expand(-1, 3, -1, -1)
-    inv = torch.rand(n) < 0.2
+    inv = torch.rand(n, device=dev) < 0.2
     xb[inv] = 1.0 - xb[inv]
     return xb
 
@@ -113,12 +116,12 @@ def _zoom(xb: Any, low: float, high: float, shift: float) -> Any:
     import torch
     import torch.nn.functional as F
 
-    n = len(xb)
-    z = torch.empty(n).uniform_(low, high)
-    theta = torch.zeros(n, 2, 3)
+    n, dev = len(xb), xb.device
+    z = torch.empty(n, device=dev).uniform_(low, high)
+    theta = torch.zeros(n, 2, 3, device=dev)
     theta[:, 0, 0] = z
     theta[:, 1, 1] = z
-    theta[:, :, 2] = torch.empty(n, 2).uniform_(-shift, shift)
+    theta[:, :, 2] = torch.empty(n, 2, device=dev).uniform_(-shift, shift)
     grid = F.affine_grid(theta, list(xb.shape), align_corners=False)
     return F.grid_sample(xb, grid, mode="bilinear", padding_mode="border", align_corners=False)
 
@@ -171,16 +174,46 @@ def _warm_start(net: Any, path: Path, sample: Any) -> None:
         raise TrainError(f"{path} is not a model of this network (--init): {exc}") from None
 
 
-def _accuracy(net: Any, images: U8, labels: NDArray[np.int64]) -> float:
+def _accuracy(net: Any, images: U8, labels: NDArray[np.int64], device: str = "cpu") -> float:
     """Share of ``images`` whose top class is their label (the net in eval mode)."""
     import torch
 
     right = 0
     with torch.no_grad():
         for i in range(0, len(images), 256):
-            x = torch.from_numpy(images[i : i + 256]).permute(0, 3, 1, 2).float() / 255.0
-            right += int((net(x).argmax(1) == torch.from_numpy(labels[i : i + 256])).sum())
+            x = torch.from_numpy(images[i : i + 256]).to(device).permute(0, 3, 1, 2).float()
+            y = torch.from_numpy(labels[i : i + 256]).to(device)
+            right += int((net(x / 255.0).argmax(1) == y).sum())
     return right / max(len(images), 1)
+
+
+def _export(net: Any, height: int, width: int, out: Path) -> None:
+    """Write ``net`` (a copy of it on the CPU, in eval mode) to ``out`` as ONNX."""
+    import copy
+
+    import torch
+
+    net.eval()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(
+        copy.deepcopy(net).cpu(),
+        (torch.zeros(1, 3, height, width),),
+        str(out),
+        input_names=["crop"],
+        output_names=["logits"],
+        opset_version=13,
+        dynamo=False,
+        dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}},
+    )
+
+
+def pick_device(device: str) -> str:
+    """``auto``: the GPU where torch sees one (CUDA), else the CPU; else ``device``."""
+    import torch
+
+    if device == "auto":
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    return device
 
 
 @dataclass(frozen=True)
@@ -209,6 +242,8 @@ def train_classifier(
     val: tuple[U8, NDArray[np.int64]] | None = None,
     init: Path | None = None,
     zoom: tuple[float, float, float] | None = None,
+    device: str = "cpu",
+    checkpoint: Callable[[int, Path], None] | None = None,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """Train on ``images`` (N, H, W, 3) BGR uint8 with ``labels`` in 0..classes-1 and
@@ -222,23 +257,29 @@ def train_classifier(
     learning rate. ``val``: held-out images and labels whose accuracy is logged after
     every epoch (to see over- or underfitting; it does not steer training). ``init``:
     an ONNX model of the same network to go on from (:func:`_warm_start`). ``zoom``:
-    (low, high, shift) of :func:`_zoom`, for crops cut at boxes a detector draws."""
+    (low, high, shift) of :func:`_zoom`, for crops cut at boxes a detector draws.
+    ``device``: where to train (``cpu``, ``cuda``, or ``auto`` for the GPU where there
+    is one); the crops are moved there whole. ``checkpoint(epoch, path)``: called after
+    every epoch with the model of that epoch exported to ``out`` (a long run killed
+    midway still leaves its last epoch's model)."""
     try:
         import torch
     except ImportError:
         raise TrainError("training needs torch: pip install -e '.[train]'") from None
+    device = pick_device(device)
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     n, height, width, _ = images.shape
-    x_all = torch.from_numpy(images).permute(0, 3, 1, 2).contiguous()
-    y_all = torch.from_numpy(labels)
+    x_all = torch.from_numpy(images).permute(0, 3, 1, 2).contiguous().to(device)
+    y_all = torch.from_numpy(labels).to(device)
     net = _net(height, width, classes, arch)
     if init is not None:
         pick = rng.permutation(n)[:1024]
-        _warm_start(net, init, x_all[torch.from_numpy(pick)].float() / 255.0)
+        _warm_start(net, init, x_all[torch.from_numpy(pick).to(device)].cpu().float() / 255.0)
         if val is not None:
             net.eval()
             log(f"from {init}: held-out accuracy {_accuracy(net, *val):.4f}")
+    net = net.to(device)
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     pool = np.repeat(np.arange(n), weights) if weights is not None else np.arange(n)
     steps = epochs * ((len(pool) + batch - 1) // batch)
@@ -247,22 +288,24 @@ def train_classifier(
     start = time.perf_counter()
     correct = 0
     for epoch in range(epochs):
-        order = rng.permutation(pool)
+        order = torch.from_numpy(rng.permutation(pool)).to(device)
         net.train()
-        correct, total_loss = 0, 0.0
+        right = torch.zeros((), dtype=torch.int64, device=device)
+        loss_sum = torch.zeros((), device=device)
         for i in range(0, len(order), batch):
-            idx = torch.from_numpy(order[i : i + batch])
+            idx = order[i : i + batch]
+            m = len(idx)
             xb = x_all[idx].float() / 255.0
             # light and colour vary more in real pictures than in any render set
-            gain = torch.empty(len(idx), 3, 1, 1).uniform_(0.7, 1.3)
-            bias = torch.empty(len(idx), 1, 1, 1).uniform_(-0.12, 0.12)
+            gain = torch.empty(m, 3, 1, 1, device=device).uniform_(0.7, 1.3)
+            bias = torch.empty(m, 1, 1, 1, device=device).uniform_(-0.12, 0.12)
             xb = (xb * gain + bias).clamp(0, 1)
             if recolour:
                 xb = _recolour(xb)
             if zoom is not None:
                 xb = _zoom(xb, *zoom)
             if flips:
-                flip = torch.rand(len(idx)) < 0.5
+                flip = torch.rand(m, device=device) < 0.5
                 xb[flip] = xb[flip].flip(3)
             if turns:  # square crops of things seen from above: any quarter turn
                 k = int(torch.randint(0, 4, (1,)))
@@ -274,26 +317,19 @@ def train_classifier(
             loss.backward()
             opt.step()
             sched.step()
-            total_loss += float(loss.detach()) * len(idx)
-            correct += int((logits.argmax(1) == yb).sum())
+            loss_sum += loss.detach() * m  # summed on the device: no wait per step
+            right += (logits.argmax(1) == yb).sum()
+        correct = int(right)
         held = ""
         if val is not None:
             net.eval()
-            held = f", held-out accuracy {_accuracy(net, *val):.4f}"
+            held = f", held-out accuracy {_accuracy(net, *val, device=device):.4f}"
         log(
-            f"epoch {epoch + 1}/{epochs}: loss {total_loss / len(order):.4f}, train accuracy "
-            f"{correct / len(order):.4f}{held} ({time.perf_counter() - start:.0f} s)"
+            f"epoch {epoch + 1}/{epochs}: loss {float(loss_sum) / len(order):.4f}, train "
+            f"accuracy {correct / len(order):.4f}{held} ({time.perf_counter() - start:.0f} s)"
         )
-    net.eval()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(
-        net,
-        (torch.zeros(1, 3, height, width),),
-        str(out),
-        input_names=["crop"],
-        output_names=["logits"],
-        opset_version=13,
-        dynamo=False,
-        dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}},
-    )
+        if checkpoint is not None:
+            _export(net, height, width, out)
+            checkpoint(epoch + 1, out)
+    _export(net, height, width, out)
     return TrainSummary(n, epochs, time.perf_counter() - start, correct / max(len(pool), 1))

@@ -13,13 +13,17 @@ import pytest
 torch = pytest.importorskip("torch", reason="training needs torch (pip install -e '.[train]')")
 pytest.importorskip("onnx", reason="warm starts read ONNX with the onnx package")
 
+from gammoneye.datasets import train_bulk  # noqa: E402
 from gammoneye.datasets.training import (  # noqa: E402
     TrainError,
     _net,
+    _recolour,
     _warm_start,
     _zoom,
     train_classifier,
 )
+from gammoneye.vision.dice import DiceReader  # noqa: E402
+from gammoneye.vision.points import PointCounter  # noqa: E402
 
 
 def _data(n: int = 96, seed: int = 3) -> tuple[np.ndarray, np.ndarray]:
@@ -75,3 +79,71 @@ def test_zoom_one_is_the_crop_itself_and_above_one_shrinks_it() -> None:
     side = float((small > 0.5).sum()) ** 0.5
     assert 7 <= side <= 9  # the box twice the size: the square half as wide
     assert float(small[16, 16]) > 0.9 and float(small[2, 2]) < 0.1
+
+
+def test_recolour_gives_each_picture_its_channels_reordered_grey_or_inverted() -> None:
+    torch.manual_seed(5)
+    x = torch.rand(64, 3, 4, 4)
+    y = _recolour(x.clone())
+    orders = set()
+    for a, b in zip(x, y, strict=True):
+        grey = a.mean(dim=0, keepdim=True).expand(3, -1, -1)
+        candidates = [a[list(p)] for p in _PERMS] + [grey]
+        candidates += [1.0 - c for c in candidates]
+        match = [k for k, c in enumerate(candidates) if torch.allclose(b, c, atol=1e-6)]
+        assert match, "a recoloured picture is none of its reorderings, grey or inverses"
+        orders.add(match[0] % 7)
+    assert len(orders) >= 4  # not the same choice for every picture
+
+
+_PERMS = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+
+
+def test_a_checkpoint_after_every_epoch_leaves_that_epochs_model(tmp_path: Path) -> None:
+    images, labels = _data()
+    out = tmp_path / "net.onnx"
+    seen: list[tuple[int, bytes]] = []
+    train_classifier(
+        images, labels, 3, out, epochs=3, seed=0, log=lambda s: None,
+        checkpoint=lambda epoch, path: seen.append((epoch, path.read_bytes())),
+    )
+    assert [e for e, _ in seen] == [1, 2, 3]
+    assert seen[0][1] != seen[1][1]  # each epoch's own weights
+    assert seen[-1][1] == out.read_bytes()  # the last checkpoint is the model written
+    dnn = cv2.dnn.readNetFromONNX(str(out))
+    dnn.setInput(images[:4].transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
+    assert dnn.forward().shape == (4, 3)
+
+
+def test_an_unknown_device_is_refused_before_training(tmp_path: Path) -> None:
+    images, labels = _data()
+    with pytest.raises(RuntimeError):
+        train_classifier(
+            images, labels, 3, tmp_path / "x.onnx", epochs=1, seed=0, device="nodevice",
+            log=lambda s: None,
+        )
+    assert not (tmp_path / "x.onnx").exists()
+
+
+def test_train_bulk_renders_cuts_and_trains_both_readers(tmp_path: Path) -> None:
+    out = tmp_path / "models"
+    args = ["--work", str(tmp_path / "work"), "--out", str(out), "--runs", "2", "--n", "3",
+            "--pile-runs", "1", "--dice-epochs", "1", "--points-epochs", "1",
+            "--device", "cpu", "--processes", "2"]
+    assert train_bulk.main(args) == 0
+    log = (out / "train_bulk.log").read_text()
+    assert "rendered and cut 6 stills" in log and "train_bulk: done" in log
+    piles = (tmp_path / "work" / "run000" / "stills" / "manifest.json").read_text()
+    assert '"piles": 1.0' in piles  # the first --pile-runs runs have tall piles
+    values, cocked = DiceReader.load(out / "dice.onnx").read(np.zeros((2, 48, 48, 3), np.uint8))
+    assert values.shape == (2, 6) and cocked.shape == (2,)
+    probs = PointCounter.load(out / "point_counts.onnx").count_probs(
+        np.zeros((3, 128, 32, 3), np.uint8)
+    )
+    assert probs.shape == (3, 16)
+
+
+def test_train_bulk_refuses_a_missing_photos_folder(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        train_bulk.main(["--work", str(tmp_path), "--out", str(tmp_path / "o"),
+                         "--photos", str(tmp_path / "absent")])
