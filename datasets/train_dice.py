@@ -98,6 +98,8 @@ def train(
     epochs: int = 10,
     seed: int = 0,
     init: Path | None = None,
+    arch: str = "wide",
+    device: str = "cpu",
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """Train on rendered dice crops (and real ``photos`` folders, drawn 4 times as
@@ -105,12 +107,13 @@ def train(
     held-out crop folders whose accuracy (value and cocked together) is logged after
     every epoch. ``init``: a die reader to go on training (its learning rate peaks
     lower). Every crop is seen as if cut at a box of :data:`BOX_ZOOM` times the die's
-    size, as the detector's boxes are."""
+    size, as the detector's boxes are. ``arch``, ``device``: as
+    :func:`.training.train_classifier`'s."""
     images, labels = load_dice(folders, TRAIN_MIN_BOX_PX)
     held = load_dice(val) if val else None
     return fit(
         images, labels, out, photos=photos, val=held, epochs=epochs, seed=seed, init=init,
-        log=log,
+        arch=arch, device=device, log=log,
     )
 
 

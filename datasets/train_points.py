@@ -65,11 +65,16 @@ def train(
     *,
     epochs: int = 8,
     seed: int = 0,
+    arch: str = "small",
+    device: str = "cpu",
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
-    """Train on the strips of ``folders`` and write the ONNX model to ``out``."""
+    """Train on the strips of ``folders`` and write the ONNX model to ``out``
+    (``arch``, ``device``: as :func:`.training.train_classifier`'s)."""
     images, counts, meta = load_strips(folders, with_bar=True)  # bad crops fail fast
-    return fit(images, counts, meta, out, epochs=epochs, seed=seed, log=log)
+    return fit(
+        images, counts, meta, out, epochs=epochs, seed=seed, arch=arch, device=device, log=log
+    )
 
 
 def fit(

@@ -49,6 +49,32 @@ InitOption = Annotated[
 ]
 
 
+#: ``--arch`` of the readers' train commands.
+ArchOption = Annotated[
+    str | None,
+    typer.Option(
+        "--arch",
+        help="Network size: small, wide or wider (datasets/training.py ARCHS; default: "
+        "the reader's own). --init needs the arch of the model it starts from.",
+    ),
+]
+#: ``--device`` of the readers' train commands.
+DeviceOption = Annotated[
+    str,
+    typer.Option(
+        "--device",
+        help="Where to train: cpu, cuda, or auto (the GPU where torch sees one).",
+    ),
+]
+
+
+def _arch(arch: str | None) -> None:
+    from gammoneye.datasets.training import ARCHS
+
+    if arch is not None and arch not in ARCHS:
+        raise fail(f"--arch {arch}: not one of {', '.join(ARCHS)}")
+
+
 def _views(n: int) -> str:
     return f"{n} view{'s' if n > 1 else ''}"
 
@@ -63,6 +89,8 @@ def train_points(
     ),
     epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the strips.")] = 8,
     seed: Annotated[int, typer.Option("--seed", help="Seeds torch and the shuffling.")] = 0,
+    arch: ArchOption = None,
+    device: DeviceOption = "cpu",
 ) -> None:
     """Train the point counter (0..15 checkers per point strip) and export it to ONNX.
 
@@ -76,8 +104,12 @@ def train_points(
     """
     from gammoneye.datasets.train_points import TrainError, train
 
+    _arch(arch)
     try:
-        summary = train(crops, out, epochs=epochs, seed=seed, log=typer.echo)
+        summary = train(
+            crops, out, epochs=epochs, seed=seed, arch=arch or "small", device=device,
+            log=typer.echo,
+        )
     except TrainError as exc:
         raise fail(str(exc)) from None
     typer.echo(
@@ -130,6 +162,8 @@ def train_dice(
     epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the crops.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seeds torch and the shuffling.")] = 0,
     init: InitOption = None,
+    arch: ArchOption = None,
+    device: DeviceOption = "cpu",
 ) -> None:
     """Train the die reader (face 1..6, flat or cocked) and export it to ONNX.
 
@@ -139,6 +173,7 @@ def train_dice(
     """
     from gammoneye.datasets.train_dice import TrainError, train
 
+    _arch(arch)
     try:
         summary = train(
             crops,
@@ -148,6 +183,8 @@ def train_dice(
             epochs=epochs,
             seed=seed,
             init=init,
+            arch=arch or "wide",
+            device=device,
             log=typer.echo,
         )
     except TrainError as exc:

@@ -53,3 +53,14 @@ def test_commands_refuse_a_folder_without_crops(tmp_path: Path, command: str) ->
     result = CliRunner().invoke(app, [command, "points", "--crops", str(tmp_path)])
     assert result.exit_code == 2, result.output
     assert "no points.jsonl" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("reader", ["points", "dice"])
+def test_train_refuses_an_unknown_network_size_before_reading_crops(
+    reader: str, tmp_path: Path
+) -> None:
+    result = CliRunner().invoke(
+        app, ["train", reader, "--crops", str(tmp_path), "--arch", "huge"]
+    )
+    assert result.exit_code != 0
+    assert "--arch huge: not one of small, wide, wider" in result.output
