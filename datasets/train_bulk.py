@@ -1,10 +1,11 @@
-"""Render, cut and train the die reader and the point counter in one run, at a scale
-a 2-core laptop cannot reach: made for a machine with many cores and a GPU.
+"""Render, cut and train the die reader, the point counter and the cube reader in one
+run, at a scale a 2-core laptop cannot reach: made for a machine with many cores and
+a GPU.
 
 Each of ``--runs`` stills runs (``--n`` stills each, seeds ``--seed`` + k, the held-out
 styles excluded) is rendered and cut into crops by its own process; a share of the
 runs have tall piles (``--pile-runs``, as ``render stills --piles 1``). Then the die
-reader and the point counter are trained on all the crops (the die reader also on
+reader, the point counter and the cube reader are trained on all the crops (the die reader also on
 the real photos of ``--photos``), on the GPU where torch sees one. Every finished
 epoch's models are copied to ``--out`` so a run cut short still leaves models.
 
@@ -30,10 +31,12 @@ import numpy as np
 #: Board styles no training run may see: the held-out stills of ``eval vision`` keep
 #: them unseen (``docs/vision-benchmarks.md``).
 HELD_OUT_STYLES = ("casino_red_felt", "olive_leather")
+#: What it trains (``--only``), in this order.
+READERS = ("dice", "points", "cube")
 
 
 def _render_and_cut(job: tuple[Path, int, int, float]) -> tuple[str, int, float]:
-    """One stills run rendered and cut into point, bar and dice crops (one process)."""
+    """One stills run rendered and cut into crops of every kind (one process)."""
     import cv2
 
     from .render.crops import CropConfig, export_crops
@@ -47,7 +50,7 @@ def _render_and_cut(job: tuple[Path, int, int, float]) -> tuple[str, int, float]
     render_stills(cfg, workers=1)
     if crops.exists():
         shutil.rmtree(crops)
-    export_crops(run, crops, CropConfig(seed=seed, kinds=frozenset(("points", "bar", "dice"))))
+    export_crops(run, crops, CropConfig(seed=seed))
     return str(folder), n, time.perf_counter() - start
 
 
@@ -67,6 +70,15 @@ def _load_dice(folder: Path) -> tuple[Any, Any]:
 
     cv2.setNumThreads(1)
     return load_dice([folder], TRAIN_MIN_BOX_PX)
+
+
+def _load_cubes(folder: Path) -> tuple[Any, Any]:
+    import cv2
+
+    from .train_cube import load_cubes
+
+    cv2.setNumThreads(1)
+    return load_cubes([folder])
 
 
 def _copier(out: Path, name: str, log: Any) -> Any:
@@ -94,8 +106,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--dice-arch", default="wider")
     ap.add_argument("--points-epochs", type=int, default=12)
     ap.add_argument("--points-arch", default="small")
-    ap.add_argument("--only", choices=("dice", "points"), action="append", default=[],
-                    help="train only this model (repeat); default both")
+    ap.add_argument("--cube-epochs", type=int, default=60)
+    ap.add_argument("--cube-arch", default="wide")
+    ap.add_argument("--only", choices=READERS, action="append", default=[],
+                    help="train only this reader (repeat); default all three")
     ap.add_argument("--device", default="auto", help="cpu, cuda or auto")
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--processes", type=int, default=0, help="0: one per core")
@@ -106,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not folder.is_dir():
             ap.error(f"--photos {folder}: no such folder")
 
-    from . import train_dice, train_points
+    from . import train_cube, train_dice, train_points
 
     args.out.mkdir(parents=True, exist_ok=True)
     logfile = (args.out / "train_bulk.log").open("a")
@@ -129,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             log(f"[{done}/{len(jobs)}] {folder}: {n} stills rendered and cut in {secs:.0f} s")
         log(f"rendered and cut {args.runs * args.n} stills in {time.perf_counter() - start:.0f} s")
         folders = [job[0] / "crops" for job in jobs]
-        only = set(args.only) or {"dice", "points"}
+        only = set(args.only) or set(READERS)
         if "dice" in only:
             parts = pool.map(_load_dice, folders)
             x = np.concatenate([p[0] for p in parts])
@@ -155,6 +169,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 log=log,
             )
             log(f"points: {summary}")
+        if "cube" in only:
+            cubes = pool.map(_load_cubes, folders)
+            xc = np.concatenate([p[0] for p in cubes])
+            yc = np.concatenate([p[1] for p in cubes])
+            log(f"cube: {len(xc)} crops loaded ({time.perf_counter() - start:.0f} s)")
+            summary = train_cube.fit(
+                xc, yc, args.out / "cube.onnx.part", epochs=args.cube_epochs, seed=0,
+                arch=args.cube_arch, device=args.device, batch=args.batch,
+                checkpoint=_copier(args.out, "cube.onnx", log), log=log,
+            )
+            log(f"cube: {summary}")
     log(f"train_bulk: done in {time.perf_counter() - start:.0f} s")
     return 0
 

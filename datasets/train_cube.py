@@ -19,7 +19,7 @@ from .train_dice import BOX_ZOOM
 from .training import TrainError, TrainSummary, read_crops, train_classifier
 
 U8 = NDArray[np.uint8]
-__all__ = ["TrainError", "load_cubes", "train"]
+__all__ = ["TrainError", "fit", "load_cubes", "train"]
 
 
 def load_cubes(folders: Sequence[Path]) -> tuple[U8, NDArray[np.int64]]:
@@ -50,6 +50,29 @@ def train(
     cube reader to go on training. Crops are seen as if cut at the detector's boxes
     (:data:`BOX_ZOOM`, as for dice)."""
     images, labels = load_cubes(folders)
+    return fit(
+        images, labels, out, val=load_cubes(val) if val else None, epochs=epochs, seed=seed,
+        init=init, log=log,
+    )
+
+
+def fit(
+    images: U8,
+    labels: NDArray[np.int64],
+    out: Path,
+    *,
+    val: tuple[U8, NDArray[np.int64]] | None = None,
+    epochs: int = 15,
+    seed: int = 0,
+    init: Path | None = None,
+    arch: str = "wide",
+    device: str = "cpu",
+    batch: int = 128,
+    checkpoint: Callable[[int, Path], None] | None = None,
+    log: Callable[[str], None] = print,
+) -> TrainSummary:
+    """:func:`train` on cube crops already loaded (:func:`load_cubes`): ``arch``,
+    ``device``, ``batch`` and ``checkpoint`` as :func:`.training.train_classifier`'s."""
     # the centred cube (64) is as common as all the others together
     weights = np.where(labels == 0, 1, 4).astype(np.int64)
     log(f"{len(images)} cubes")
@@ -65,10 +88,13 @@ def train(
         flips=False,
         turns=True,
         recolour=True,  # cubes come in any colour; the numeral is what counts
-        arch="wide",  # numerals of 10-20 px, like the pips of a die
+        arch=arch,  # ``wide``: numerals of 10-20 px, like the pips of a die
         max_lr=1.5e-3 if init is None else 7e-4,
-        val=load_cubes(val) if val else None,
+        val=val,
         init=init,
         zoom=BOX_ZOOM,
+        device=device,
+        batch=batch,
+        checkpoint=checkpoint,
         log=log,
     )

@@ -22,6 +22,7 @@ from gammoneye.datasets.training import (  # noqa: E402
     _zoom,
     train_classifier,
 )
+from gammoneye.vision.cube import CubeReader  # noqa: E402
 from gammoneye.vision.dice import DiceReader  # noqa: E402
 from gammoneye.vision.points import PointCounter  # noqa: E402
 
@@ -125,11 +126,11 @@ def test_an_unknown_device_is_refused_before_training(tmp_path: Path) -> None:
     assert not (tmp_path / "x.onnx").exists()
 
 
-def test_train_bulk_renders_cuts_and_trains_both_readers(tmp_path: Path) -> None:
+def test_train_bulk_renders_cuts_and_trains_the_three_readers(tmp_path: Path) -> None:
     out = tmp_path / "models"
     args = ["--work", str(tmp_path / "work"), "--out", str(out), "--runs", "2", "--n", "3",
             "--pile-runs", "1", "--dice-epochs", "1", "--points-epochs", "1",
-            "--device", "cpu", "--processes", "2"]
+            "--cube-epochs", "1", "--device", "cpu", "--processes", "2"]
     assert train_bulk.main(args) == 0
     log = (out / "train_bulk.log").read_text()
     assert "rendered and cut 6 stills" in log and "train_bulk: done" in log
@@ -141,6 +142,8 @@ def test_train_bulk_renders_cuts_and_trains_both_readers(tmp_path: Path) -> None
         np.zeros((3, 128, 32, 3), np.uint8)
     )
     assert probs.shape == (3, 16)
+    faces = CubeReader.load(out / "cube.onnx").read(np.zeros((2, 48, 48, 3), np.uint8))
+    assert faces.shape == (2, 6)
 
 
 def test_train_bulk_refuses_a_missing_photos_folder(tmp_path: Path) -> None:
