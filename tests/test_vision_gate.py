@@ -162,3 +162,23 @@ def test_between_games_a_still_view_is_the_watchs_new_clear_picture() -> None:
         assert still(eyes, table, 1.0, between_games=between) is expected
         # the next game: read only where the view was taken as the new clear picture
         assert still(eyes, table, 2.0) is expected
+
+
+def test_a_clear_picture_gone_wrong_is_put_right_by_the_first_one() -> None:
+    """s28 clip 2303: an arm the colour of the table came in over the far rim by steps
+    each too small to see, was taken into the clear picture, and every clear view of
+    the rest of the game then looked like an arm reaching in (35 plays lost). A view
+    like the first clear picture is clear, and the watch compares with it again."""
+    rng = np.random.default_rng(11)
+    board = _board(rng)
+    watch = ReachWatch([[200, 100], [1080, 100], [1080, 620], [200, 620]])
+    assert not watch.update(_noisy(board, rng), 0.0)
+    crept = board.copy()
+    for k, level in enumerate((82, 94, 106, 118, 130)):  # a forearm fading in, 12 a step
+        crept[0:300, 600:660] = level
+        watch.update(_noisy(crept, rng), 0.1 + 0.1 * k)
+    seen = [watch.update(_noisy(board, rng), 1.0 + 0.1 * k) for k in range(3)]
+    assert seen == [False, False, False]
+    arm = board.copy()
+    arm[0:300, 600:660] = 130  # the arm itself, at once, is still caught
+    assert watch.update(_noisy(arm, rng), 2.0)

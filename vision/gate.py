@@ -108,7 +108,10 @@ class ReachWatch:
     reference is clear and keeps that reference up to date, unless a changed piece
     of ``hold_share`` of the field's area or more lies on it (a hand over the field
     whose arm the watch does not tell from the table: not the picture to compare the
-    next ones with).
+    next ones with). The first clear picture is kept as well, for good: a reference
+    gone wrong (an arm the table's colour, come in by steps each too small to see,
+    taken for the table) makes every clear view after it look like an arm; a view
+    like the first picture is clear all the same and puts the reference right.
 
     ``field_px``: the field's four corners in image pixels.
 
@@ -138,6 +141,16 @@ class ReachWatch:
     (False, True)
     >>> watch.moved(); watch.update(arm, 8.0), watch.update(arm, 8.2)  # an arm again
     (True, True)
+    >>> watch = ReachWatch(field); watch.update(table, 0.0)
+    False
+    >>> crept = table.copy()
+    >>> for k, level in enumerate((72, 84, 96, 108)):  # each step too small to see
+    ...     crept[300:340, 0:370] = level
+    ...     _ = watch.update(crept, 0.1 * k)
+    >>> watch.update(table, 1.0)  # the arm gone: like the first picture, so clear
+    False
+    >>> watch.update(arm, 1.1)  # and the reference is the table again
+    True
     """
 
     def __init__(
@@ -172,6 +185,8 @@ class ReachWatch:
         self._masks: tuple[tuple[int, int], Any, float] | None = None
         #: The last clear picture, and one whose change stayed for ``forget_s``.
         self._references: list[Any] = []
+        #: The first clear picture, kept until :meth:`reset`.
+        self._first: Any = None
         #: The change seen unmoved since when (a mask over the small picture).
         self._pending: tuple[Any, float] | None = None
         #: The last frame's reach (share of the field's area; 0.0 before a reference).
@@ -229,17 +244,24 @@ class ReachWatch:
         self._references = [r for r in self._references if r.shape == small.shape]
         if not self._references:
             self._references, self.reach, self._pending = [small], 0.0, None
+            self._first = small
             return False
-        found = [self._piece(small, r) for r in self._references]
+        held = len(self._references)
+        pictures = self._references
+        if self._first is not None and self._first.shape == small.shape:
+            pictures = [*pictures, self._first]
+        found = [self._piece(small, r) for r in pictures]
         best = min(range(len(found)), key=lambda k: found[k][0])
         self.reach, piece, largest = found[best]
         if self.reach < self.reach_share:
             # keeps up with the light; but a large change that reaches nowhere (a
             # hand and a forearm over the field, the sleeve the table's colour) is
             # no clear picture: taken for one, its arm, gone, would look like an arm
-            # reaching in for the rest of the game (s19 clip 1403)
+            # reaching in for the rest of the game (s19 clip 1403). Like the first
+            # picture alone: the last clear one had gone wrong (s28 clip 2303, an
+            # arm from the far side over a table of its colour), this one replaces it
             if largest < self.hold_share:
-                self._references[best] = small
+                self._references[best if best < held else 0] = small
             self._pending = None
             return False
         if self._pending is None or not self._same(piece, self._pending[0]):
@@ -262,6 +284,7 @@ class ReachWatch:
     def reset(self) -> None:
         """Forget the references (the camera or the board was moved)."""
         self._references, self._pending, self.reach = [], None, 0.0
+        self._first = None
 
 
 def _odd(size: float) -> int:
