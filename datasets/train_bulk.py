@@ -54,31 +54,29 @@ def _render_and_cut(job: tuple[Path, int, int, float]) -> tuple[str, int, float]
     return str(folder), n, time.perf_counter() - start
 
 
-def _load_strips(folder: Path) -> tuple[Any, Any, list[dict[str, Any]]]:
-    import cv2
-
-    from .train_points import load_strips
-
-    cv2.setNumThreads(1)
-    return load_strips([folder], with_bar=True)
-
-
-def _load_dice(folder: Path) -> tuple[Any, Any]:
-    import cv2
-
-    from .train_dice import TRAIN_MIN_BOX_PX, load_dice
-
-    cv2.setNumThreads(1)
-    return load_dice([folder], TRAIN_MIN_BOX_PX)
-
-
-def _load_cubes(folder: Path) -> tuple[Any, Any]:
+def _load(job: tuple[str, Path]) -> tuple[Any, Any, list[dict[str, Any]]]:
+    """One crop folder's crops of one kind (``dice``, ``points`` with the bar's
+    halves, ``cube``): images, classes, and the strips' index entries (points only)."""
     import cv2
 
     from .train_cube import load_cubes
+    from .train_dice import TRAIN_MIN_BOX_PX, load_dice
+    from .train_points import load_strips
 
     cv2.setNumThreads(1)
-    return load_cubes([folder])
+    kind, folder = job
+    if kind == "points":
+        return load_strips([folder], with_bar=True)
+    x, y = load_dice([folder], TRAIN_MIN_BOX_PX) if kind == "dice" else load_cubes([folder])
+    return x, y, []
+
+
+def _gather(pool: Any, kind: str, folders: list[Path]) -> tuple[Any, Any, list[dict[str, Any]]]:
+    """Every folder's crops of ``kind``, loaded by the pool's processes, put together."""
+    parts = pool.map(_load, [(kind, f) for f in folders])
+    x = np.concatenate([p[0] for p in parts])
+    y = np.concatenate([p[1] for p in parts])
+    return x, y, [m for p in parts for m in p[2]]
 
 
 def _copier(out: Path, name: str, log: Any) -> Any:
@@ -145,9 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         folders = [job[0] / "crops" for job in jobs]
         only = set(args.only) or set(READERS)
         if "dice" in only:
-            parts = pool.map(_load_dice, folders)
-            x = np.concatenate([p[0] for p in parts])
-            y = np.concatenate([p[1] for p in parts])
+            x, y, _ = _gather(pool, "dice", folders)
             log(f"dice: {len(x)} rendered crops loaded ({time.perf_counter() - start:.0f} s)")
             summary = train_dice.fit(
                 x, y, args.out / "dice.onnx.part", photos=args.photos,
@@ -156,26 +152,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             log(f"dice: {summary}")
         if "points" in only:
-            strips = pool.map(_load_strips, folders)
-            xs = np.concatenate([p[0] for p in strips])
-            ys = np.concatenate([p[1] for p in strips])
-            meta = [m for p in strips for m in p[2]]
-            del strips
-            log(f"points: {len(xs)} strips loaded ({time.perf_counter() - start:.0f} s)")
+            x, y, meta = _gather(pool, "points", folders)
+            log(f"points: {len(x)} strips loaded ({time.perf_counter() - start:.0f} s)")
             summary = train_points.fit(
-                xs, ys, meta, args.out / "point_counts.onnx.part",
+                x, y, meta, args.out / "point_counts.onnx.part",
                 epochs=args.points_epochs, seed=0, arch=args.points_arch, device=args.device,
                 batch=args.batch, checkpoint=_copier(args.out, "point_counts.onnx", log),
                 log=log,
             )
             log(f"points: {summary}")
         if "cube" in only:
-            cubes = pool.map(_load_cubes, folders)
-            xc = np.concatenate([p[0] for p in cubes])
-            yc = np.concatenate([p[1] for p in cubes])
-            log(f"cube: {len(xc)} crops loaded ({time.perf_counter() - start:.0f} s)")
+            x, y, _ = _gather(pool, "cube", folders)
+            log(f"cube: {len(x)} crops loaded ({time.perf_counter() - start:.0f} s)")
             summary = train_cube.fit(
-                xc, yc, args.out / "cube.onnx.part", epochs=args.cube_epochs, seed=0,
+                x, y, args.out / "cube.onnx.part", epochs=args.cube_epochs, seed=0,
                 arch=args.cube_arch, device=args.device, batch=args.batch,
                 checkpoint=_copier(args.out, "cube.onnx", log), log=log,
             )

@@ -167,7 +167,7 @@ def test_between_games_a_still_view_is_the_watchs_new_clear_picture() -> None:
 def test_a_clear_picture_gone_wrong_is_put_right_by_the_first_one() -> None:
     """s28 clip 2303: an arm the colour of the table came in over the far rim by steps
     each too small to see, was taken into the clear picture, and every clear view of
-    the rest of the game then looked like an arm reaching in (35 plays lost). A view
+    the rest of the game then looked like an arm reaching in (34 plays lost). A view
     like the first clear picture is clear, and the watch compares with it again."""
     rng = np.random.default_rng(11)
     board = _board(rng)
