@@ -150,3 +150,29 @@ def test_train_bulk_refuses_a_missing_photos_folder(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         train_bulk.main(["--work", str(tmp_path), "--out", str(tmp_path / "o"),
                          "--photos", str(tmp_path / "absent")])
+
+
+def test_train_on_device_runs_train_bulk_from_a_shim_outside_the_checkout(
+    tmp_path: Path,
+) -> None:
+    """The script for a machine without the package installed: run from the checkout's
+    root, where its own gammoneye/ folder would hide the shim, it still trains."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "out"
+    done = subprocess.run(
+        ["scripts/train-on-device", str(out), "--runs", "1", "--n", "2", "--pile-runs", "0",
+         "--dice-epochs", "1", "--points-epochs", "1", "--only", "points", "--device", "cpu",
+         "--work", str(tmp_path / "work")],
+        cwd=root, env={**os.environ, "PYTHON": sys.executable}, capture_output=True,
+        text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "train_bulk: done" in (out / "train_bulk.log").read_text()
+    assert PointCounter.load(out / "point_counts.onnx").count_probs(
+        np.zeros((1, 128, 32, 3), np.uint8)
+    ).shape == (1, 16)
+    assert not (out / "dice.onnx").exists()  # --only points
