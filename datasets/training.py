@@ -275,7 +275,8 @@ def train_classifier(
     net = _net(height, width, classes, arch)
     if init is not None:
         pick = rng.permutation(n)[:1024]
-        _warm_start(net, init, x_all[torch.from_numpy(pick).to(device)].cpu().float() / 255.0)
+        sample = torch.from_numpy(images[pick]).permute(0, 3, 1, 2).float() / 255.0
+        _warm_start(net, init, sample)
         if val is not None:
             net.eval()
             log(f"from {init}: held-out accuracy {_accuracy(net, *val):.4f}")
@@ -331,5 +332,6 @@ def train_classifier(
         if checkpoint is not None:
             _export(net, height, width, out)
             checkpoint(epoch + 1, out)
-    _export(net, height, width, out)
+    if checkpoint is None or not epochs:  # else the last epoch's export is the model
+        _export(net, height, width, out)
     return TrainSummary(n, epochs, time.perf_counter() - start, correct / max(len(pool), 1))
