@@ -119,6 +119,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             ap.error(f"--photos {folder}: no such folder")
 
     from . import train_cube, train_dice, train_points
+    from .training import TrainError, pick_device
+
+    try:  # before minutes of rendering
+        pick_device(args.device)
+    except TrainError as exc:
+        ap.error(f"--device: {exc}")
 
     args.out.mkdir(parents=True, exist_ok=True)
     logfile = (args.out / "train_bulk.log").open("a")

@@ -208,11 +208,18 @@ def _export(net: Any, height: int, width: int, out: Path) -> None:
 
 
 def pick_device(device: str) -> str:
-    """``auto``: the GPU where torch sees one (CUDA), else the CPU; else ``device``."""
+    """``auto``: the GPU where torch sees one (CUDA), else the CPU; else ``device``,
+    which torch must know and, for CUDA, see (TrainError otherwise)."""
     import torch
 
     if device == "auto":
         return "cuda" if torch.cuda.is_available() else "cpu"
+    try:
+        kind = torch.device(device).type
+    except RuntimeError:
+        raise TrainError(f"device {device!r}: not one torch knows (cpu, cuda, auto)") from None
+    if kind == "cuda" and not torch.cuda.is_available():
+        raise TrainError(f"device {device!r}: torch sees no CUDA GPU here (use cpu or auto)")
     return device
 
 

@@ -118,12 +118,18 @@ def test_a_checkpoint_after_every_epoch_leaves_that_epochs_model(tmp_path: Path)
 
 def test_an_unknown_device_is_refused_before_training(tmp_path: Path) -> None:
     images, labels = _data()
-    with pytest.raises(RuntimeError):
+    with pytest.raises(TrainError, match="'nodevice': not one torch knows"):
         train_classifier(
             images, labels, 3, tmp_path / "x.onnx", epochs=1, seed=0, device="nodevice",
             log=lambda s: None,
         )
     assert not (tmp_path / "x.onnx").exists()
+    if not torch.cuda.is_available():
+        with pytest.raises(TrainError, match="sees no CUDA GPU"):
+            train_classifier(
+                images, labels, 3, tmp_path / "x.onnx", epochs=1, seed=0, device="cuda",
+                log=lambda s: None,
+            )
 
 
 def test_train_bulk_renders_cuts_and_trains_the_three_readers(tmp_path: Path) -> None:
@@ -150,6 +156,13 @@ def test_train_bulk_refuses_a_missing_photos_folder(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         train_bulk.main(["--work", str(tmp_path), "--out", str(tmp_path / "o"),
                          "--photos", str(tmp_path / "absent")])
+
+
+def test_train_bulk_refuses_an_unknown_device_before_rendering(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        train_bulk.main(["--work", str(tmp_path / "w"), "--out", str(tmp_path / "o"),
+                         "--device", "gpu"])
+    assert not (tmp_path / "w").exists()
 
 
 def test_train_on_device_runs_train_bulk_from_a_shim_outside_the_checkout(
