@@ -14,6 +14,7 @@ and more read wrong (true -> read, p; size), up to 48.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from pathlib import Path
 
@@ -28,7 +29,9 @@ SHEET_MIN_PX = 20.0
 TILE = 128
 
 
+@functools.cache
 def _effects(crops: Path, image: str) -> dict[str, float]:
+    """The still's ``effects`` (read once per still, however many dice it has)."""
     label = crops.parent.parent / "renders" / crops.name / "labels" / (Path(image).stem + ".json")
     if not label.is_file():
         raise SystemExit(f"no label {label}: the stills run must lie in renders/{crops.name}")
