@@ -101,6 +101,11 @@ REREAD_P = 0.9
 #: as read explains the board too (:meth:`Referee._reread_roll`, ``explained``).
 REREAD_MARGIN = 3.0
 
+#: How many plays after a close call (a play of unsure dice kept though another roll
+#: explained the board a little better, :meth:`Referee._reread_roll`) are weighed for
+#: the other roll before the call stands for good (:class:`_Doubt`).
+DOUBT_PLAYS = 4
+
 #: Log prior odds of an illegal play against a legal one: a play that is illegal with
 #: the numbers of a roll judged invalid but legal with another roll is taken for that
 #: other roll (the judged dice misread) unless the dice read make it less likely than
@@ -148,6 +153,9 @@ UNSEEN_RESULT_NOTE = "the position seen is impossible"
 CHANGED_PLAY_NOTE = (
     "the board shows another play before the next roll: it replaces the one recorded"
 )
+#: The note on plays recorded again when the plays after a close call showed the
+#: other roll was the one made (:meth:`Referee._rejudge`).
+REJUDGED_NOTE = "the boards since show the roll was misread: its play and those after it again"
 #: The note on a flagged play that stood when the board shows the opponent's checkers
 #: moved too: turns went by that the camera did not see.
 RESYNC_NOTE = "the board shows turns not seen: the position is taken from the board"
@@ -390,6 +398,25 @@ class _Flag:
     glimpsed: tuple[SeenDie, ...] = ()
 
 
+@dataclass
+class _Doubt:
+    """A close call kept open: a play of unsure dice recorded as read although another
+    roll, dice and board weighed together, explained it a little better (by ``lead``
+    nats, under ``REREAD_MARGIN``). Each play decided after it is judged on both
+    branches too: the branch of the other roll goes on with the likeliest legal play
+    of the same dice from its own position, and ``lead`` adds how much better that
+    play explains the board than the one recorded. When ``lead`` passes
+    ``REREAD_MARGIN`` the plays are recorded again (:meth:`Referee._rejudge`); after
+    ``DOUBT_PLAYS`` plays, or with the other roll far behind, the call stands.
+    Views of one board are not independent; plays are, so only plays are summed."""
+
+    seq: int  # the MoveEvent of the call
+    roll: tuple[int, int]  # the other roll
+    #: the other branch: each play's result (the mover's Position) and its text
+    branch: list[tuple[Position, str]]
+    lead: float
+
+
 # --- the referee ----------------------------------------------------------------------------
 
 
@@ -437,6 +464,11 @@ class Referee:
         # made into that half (a wrong-half roll) is still seen.
         self._stale_dice: tuple[SeenDie, ...] = ()
         self._last_cube: SeenCube | None = None
+        # A close call still weighed (see _Doubt); live only, not replayed.
+        self._doubt: _Doubt | None = None
+        # The other roll of the close call _reread_roll just declined: (lead, roll,
+        # result, text).
+        self._close: tuple[float, tuple[int, int], Position, str] | None = None
         # The match before the roll being played (see _see_reroll); None after a resume.
         self._before_roll: MatchState | None = None
         # Whether that roll was not seen but read from the play (_see_unseen_roll).
@@ -1906,10 +1938,141 @@ class Referee:
         return best_ll, best, plays[0].mat_text() if plays else ""
 
     def _decide_play(self, s: Sighting) -> None:
+        """The mover's play, judged from the view after it: the likeliest legal result
+        of his dice, or the dice read again, or an illegal play flagged. A close call
+        made earlier is weighed on this play too (:class:`_Doubt`)."""
+        state = self.state
+        assert state.dice is not None
+        best_ll, best, text = self.best_result(state.position, state.dice, s.checkers)
+        rejudged, other = self._weigh_doubt(s.checkers, best_ll)
+        if rejudged:
+            return  # the plays since the close call were recorded again, this one too
+        first = len(self.events)
+        self._close = None
+        self._decide_play_now(s, best_ll, best, text)
+        made = self.events[first:]
+        plain = bool(made) and isinstance(made[0], MoveEvent) and made[0].legal
+        plain = plain and all(isinstance(e, GameEndEvent | MatchEndEvent) for e in made[1:])
+        doubt = self._doubt
+        if doubt is not None:
+            if plain and other is not None and len(made) == 1 and len(doubt.branch) < DOUBT_PLAYS:
+                doubt.branch.append(other[1:])
+                doubt.lead = other[0]
+                if doubt.lead < -REREAD_MARGIN:
+                    self._doubt = None
+            else:
+                self._doubt = None
+        if self._close is not None and plain and len(made) == 1:
+            lead, roll, pos, text = self._close
+            self._doubt = _Doubt(made[0].seq, roll, [(pos, text)], lead)
+        self._close = None
+
+    def _weigh_doubt(
+        self, evidence: CheckerEvidence, best_ll: float
+    ) -> tuple[bool, tuple[float, Position, str] | None]:
+        """The close call still open, weighed on the play now judged (best legal
+        result ``best_ll``): on the other roll's branch, the likeliest legal result of
+        these dice, and the lead with it. When the lead passes ``REREAD_MARGIN`` and
+        that result explains the board, the plays are recorded again, this one with
+        them (:meth:`_rejudge`): ``(True, None)``. Else ``(False, (lead, result,
+        text))``, or ``(False, None)`` with no call open or a record since that the
+        branch cannot redo (the call then stands)."""
+        doubt, state = self._doubt, self.state
+        if doubt is None:
+            return False, None
+        if not self._doubt_intact(doubt):
+            self._doubt = None
+            return False, None
+        assert state.dice is not None
+        start = doubt.branch[-1][0].with_turn(state.on_roll)
+        ll, pos, text = self.best_result(start, state.dice, evidence)
+        lead = doubt.lead + ll - best_ll
+        if lead > REREAD_MARGIN and self._explains(evidence, ll):
+            self._doubt = None
+            self._rejudge(doubt, pos, text)
+            return True, None
+        return False, (lead, pos, text)
+
+    def _doubt_intact(self, doubt: _Doubt) -> bool:
+        """Whether the record since the close call is one its other branch can redo:
+        nothing but valid rolls as seen, rolls judged invalid and legal plays, one for
+        each play of the branch after its first, in the same game."""
+        move = self.events[doubt.seq] if doubt.seq < len(self.events) else None
+        if not isinstance(move, MoveEvent) or doubt.seq in withdrawn_seqs(self.events):
+            return False
+        plays = 0
+        for e in self.events[doubt.seq + 1 :]:
+            if isinstance(e, MoveEvent) and e.legal:
+                plays += 1
+            elif not (isinstance(e, RollEvent) and e.note is None) and not isinstance(
+                e, RollInvalidEvent
+            ):
+                return False
+        return plays == len(doubt.branch) - 1
+
+    def _rejudge(self, doubt: _Doubt, pos: Position, text: str) -> None:
+        """The plays after a close call explain the board better on the other roll's
+        branch, by more than ``REREAD_MARGIN`` with the call's own lead: the roll was
+        misread. The play of the call and every event after it are withdrawn (a
+        ``correction``, ``action: rejudge``) and recorded again, as they were made
+        and when: the roll read again (``reread_dice``), each play as the branch has
+        it, the rolls between as they were; then the play now judged, ``pos``."""
+        call = self.events[doubt.seq]
+        assert isinstance(call, MoveEvent)
+        later = self.events[doubt.seq + 1 :]
+        roll = self._last_roll_before(doubt.seq)
+        dice = (max(doubt.roll), min(doubt.roll))
+        self._emit(
+            CorrectionEvent,
+            data={
+                "action": "rejudge",
+                "dice": list(dice),
+                "read": list(call.dice),
+                "withdraws": list(range(doubt.seq, len(self.events))),
+            },
+            target_seq=doubt.seq,
+            note=REJUDGED_NOTE,
+        )
+        self._emit(
+            CorrectionEvent,
+            data={"action": "reread_dice", "dice": list(dice), "read": list(call.dice)},
+            target_seq=None if roll is None else roll.seq,
+            t=call.t,
+            frame=call.frame,
+        )
+        before = Position.from_position_id(call.before, turn=call.player)
+        made = [replace(call, dice=dice)] + [e for e in later if isinstance(e, MoveEvent)]
+        redone = dict(zip((id(m) for m in made), doubt.branch, strict=True))
+        for e in [made[0], *later]:
+            if isinstance(e, MoveEvent):
+                after, play = redone[id(e)]
+                e = replace(
+                    e,
+                    play=play,
+                    before=before.with_turn(e.player).position_id(),
+                    after=after.with_turn(e.player).position_id(),
+                )
+                before = after
+            self.events.append(replace(e, seq=len(self.events)))
+        fresh = Referee.resume(self.config, self.events)
+        self.state, self._before_roll = fresh.state, fresh._before_roll
+        self._legal_move(pos, text)
+
+    def _last_roll_before(self, seq: int) -> RollEvent | None:
+        withdrawn = withdrawn_seqs(self.events)
+        return next(
+            (
+                e
+                for e in reversed(self.events[:seq])
+                if isinstance(e, RollEvent) and e.seq not in withdrawn
+            ),
+            None,
+        )
+
+    def _decide_play_now(self, s: Sighting, best_ll: float, best: Position, text: str) -> None:
         state = self.state
         assert state.dice is not None
         before, dice, mover = state.position, state.dice, state.on_roll
-        best_ll, best, text = self.best_result(before, dice, s.checkers)
         if self._explains(s.checkers, best_ll) or _one_pile_misread(
             s.checkers.guess(mover), best, mover
         ):
@@ -1988,6 +2151,7 @@ class Referee:
         stake."""
         seen = self._rolled
         state = self.state
+        self._close = None
         if len(seen) != 2 or state.dice is None or min(d.p for d in seen) >= REREAD_P:
             return False
 
@@ -2017,6 +2181,8 @@ class Referee:
         if not self._explains(evidence, ll) or score <= read_ll + read_prior:
             return False
         if explained and score <= read_ll + read_prior + REREAD_MARGIN:
+            if opening is None:  # a close call: the plays after it may settle it
+                self._close = (score - read_ll - read_prior, roll, pos, text)
             return False
         misread = 2 - sum((Counter(roll) & Counter(read)).values())
         # A double read as another roll and played as the double: an illegal play would

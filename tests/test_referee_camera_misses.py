@@ -1498,3 +1498,53 @@ def test_a_die_still_down_when_the_play_is_judged_is_the_movers_not_a_roll_astra
     assert ref.see(Sighting(ExactCheckers(played))) == []
     new = (SeenDie(2, half="left", at=(-12.0, -9.0)), SeenDie(1, half="left", at=(-18.0, 8.0)))
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(played), dice=new))] == ["roll"]
+
+
+def test_a_close_call_is_settled_by_the_plays_after_it() -> None:
+    """Player 1 rolls 31, read 11 (0.8 and 0.54), and plays 13/10 24/23; the board
+    reads that play a little better than the 11's 24/22 6/5(2) (1 nat), not enough to
+    read the dice again (the close call of the test above): the 11 is recorded. Player
+    0 then plays 43 as 13/10 13/9, and his view reads player 1's checkers as the 31
+    left them better again (2.7 nats): dice and boards together now pass
+    ``REREAD_MARGIN`` and both plays are recorded again, player 1's as a 31 (a
+    ``correction`` ``rejudge`` withdrawing the 11's play and the events after it).
+    Where the second view reads the 11's checkers better, the 11 stands."""
+    ref, p0 = _opened_52()
+    dice = (
+        SeenDie(1, p=0.8, half="left", at=(-20.0, 3.0), values=(0.8, 0.02, 0.15, 0.01, 0.01, 0.01)),
+        SeenDie(1, p=0.54, half="left", at=(-25.0, 3.0), values=(0.54, 0.1, 0.3, 0.02, 0.02, 0.02)),
+    )
+    true = Position((p0.boards[0], _moved(p0.boards[1], (13, 10), (24, 23))), 1)
+    eleven = Position((p0.boards[0], _moved(p0.boards[1], (24, 22), (6, 5), (6, 5))), 1)
+    board0 = _moved(p0.boards[0], (13, 9), (13, 10))
+    true2, eleven2 = Position((board0, true.boards[1]), 0), Position((board0, eleven.boards[1]), 0)
+    d0 = (SeenDie(4, half="right", at=(20.0, 3.0)), SeenDie(3, half="right", at=(25.0, 3.0)))
+
+    def run(second: _Scored) -> Referee:
+        ref, _ = _opened_52()
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=dice))] == ["roll"]
+        first = ref.see(Sighting(_Scored(true, eleven=(eleven, -1.0))))  # type: ignore[arg-type]
+        assert [(e.TYPE, getattr(e, "dice", None)) for e in first] == [("move", (1, 1))]
+        assert [e.TYPE for e in ref.see(Sighting(_Scored(true), dice=d0))] == ["roll"]  # type: ignore[arg-type]
+        ref.see(Sighting(second))  # type: ignore[arg-type]
+        return ref
+
+    ref = run(_Scored(true2, eleven2=(eleven2, -2.7)))
+    fix = next(e for e in ref.events if isinstance(e, CorrectionEvent))
+    assert fix.data["action"] == "rejudge" and fix.data["dice"] == [3, 1]
+    record = record_from_events(ref.events).games[0].actions
+    assert [(a.player, a.dice, a.play) for a in record] == [
+        (0, (5, 2), "13/11 13/8"),
+        (1, (3, 1), "24/23 13/10"),
+        (0, (4, 3), "13/10 13/9"),
+    ]
+    assert ref.state.position == true2.with_turn(1) and ref.state.on_roll == 1
+    again = Referee.resume(ref.config, ref.events)  # a restart gets the same match
+    assert again.state == ref.state
+    # the second view reads the 11's checkers better: the 11 stands
+    ref = run(_Scored(eleven2, true2=(true2, -2.7)))
+    assert not any(isinstance(e, CorrectionEvent) for e in ref.events)
+    assert ref.state.position == eleven2.with_turn(1)
+    # a view that reads the 31's a little better still (0.5 nat) is not enough
+    ref = run(_Scored(true2, eleven2=(eleven2, -0.5)))
+    assert not any(isinstance(e, CorrectionEvent) for e in ref.events)
