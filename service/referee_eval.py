@@ -13,6 +13,9 @@ a frame later, or write an equivalent play differently):
   lifted). Recall by fault kind (the truth flag's ``note``), precision over all ours;
 - **invalid rolls**: truth ``roll_invalid`` events against ours, by player and time;
   a false alarm is one of ours that matches none, counted against all valid rolls.
+
+Our events withdrawn by a later ``correction`` (a play replaced, plays recorded
+again) are left out, as the transcript leaves them out: the record is what is judged.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from gammoneye.engine.events import (
     RollEvent,
     RollInvalidEvent,
     TakeEvent,
+    withdrawn_seqs,
 )
 
 #: How far (seconds) our flag or invalid roll may be from the truth's and still match:
@@ -162,6 +166,8 @@ def compare_events(
     ``decided_at`` maps ``id(event)`` of ours to when it was decided (else its ``t``)."""
     score = RefereeScore()
     when = decided_at or {}
+    gone = withdrawn_seqs(ours)
+    ours = [e for e in ours if e.seq not in gone]
 
     def at(e: Event) -> float:
         return when.get(id(e), e.t or 0.0)

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gammoneye.datasets.render.clip import ClipConfig, parse_games, write_clip_truth
-from gammoneye.engine.events import MoveEvent, dumps_event
+from gammoneye.engine.events import CorrectionEvent, MoveEvent, dumps_event
 from gammoneye.engine.position import Position
 from gammoneye.engine.referee import (
     ExactCheckers,
@@ -111,6 +111,25 @@ def test_eval_names_the_plays_it_could_not_match(testbed: Path) -> None:
     misread = f"player {played.player} {other[0]}{other[1]} {played.play}"
     assert f"{t}: play not in the truth: {misread}" in score.problems
     assert compare_events(truth, truth).problems == []
+
+
+def test_eval_leaves_out_what_a_correction_withdrew(testbed: Path) -> None:
+    """A play recorded wrong, withdrawn by a correction and recorded again right, is
+    judged as the transcript has it: right, with nothing extra."""
+    truth = read_truth(testbed)
+    i = next(i for i, e in enumerate(truth) if isinstance(e, MoveEvent) and e.legal and e.play)
+    played = truth[i]
+    assert isinstance(played, MoveEvent)
+    other = (6, 5) if sorted(played.dice) != [5, 6] else (4, 3)
+    wrong = replace(played, dice=other, seq=10_000)  # seqs of their own: the truth's stay
+    fix = CorrectionEvent(
+        seq=10_001, data={"action": "rejudge", "withdraws": [10_000]}, target_seq=10_000
+    )
+    ours = [*truth[:i], wrong, fix, *truth[i:]]
+    score = compare_events(truth, ours)
+    assert (score.plays_right, score.plays_extra, score.problems) == (score.plays, 0, [])
+    kept = [*ours[: i + 1], *ours[i + 2 :]]  # without the correction, the wrong play counts
+    assert compare_events(truth, kept).plays_extra == 1
 
 
 def test_premature_roll_is_rerolled_under_club(tmp_path: Path) -> None:
