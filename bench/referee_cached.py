@@ -1,0 +1,155 @@
+"""``gammoneye eval referee --every-frame --problems``, with each frame's board
+reading kept on disk, for work on the referee alone.
+
+Reading the board is most of what an every-frame run costs (1,271 readings of
+about 70 ms in a 4-minute clip). The referee's own work is small, so when only
+the referee changes, a second run can take each frame's reading from the first:
+
+    python bench/referee_cached.py clips/s28 --cache /tmp/views
+
+The first run reads every frame it looks at and keeps the readings in
+``CACHE/<clip>.pkl``; later runs read only frames not kept (the referee may look
+at others). What is kept is the view before rail marks are taken out
+(:class:`~gammoneye.vision.sighting.BoardMarks` learns over time, so it runs live),
+and what the eyes learnt from the opening (colours, side, lens). A cache made
+under other vision code or models is not used: its fingerprint (the files of
+``vision/``, ``calibration/`` and ``service/referee.py``) must match. The
+figures are the eval's; latency and frame rate mean nothing here and are left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import pickle
+import sys
+from pathlib import Path
+from typing import Any
+
+from gammoneye.engine.referee import Referee, Sighting
+from gammoneye.service.referee import (
+    CameraEyes,
+    Frame,
+    clip_referee_config,
+    open_source,
+    read_truth,
+    run_referee,
+)
+from gammoneye.service.referee_eval import RefereeScore, compare_events
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fingerprint() -> str:
+    """What the readings depend on: the vision code and models, calibration, the eyes."""
+    h = hashlib.sha1()
+    files = sorted((ROOT / "vision").rglob("*.py")) + sorted((ROOT / "vision").rglob("*.onnx"))
+    files += [*sorted((ROOT / "calibration").rglob("*.py")), ROOT / "service" / "referee.py"]
+    for f in files:
+        h.update(str(f.relative_to(ROOT)).encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+class CachedEyes(CameraEyes):
+    """Camera eyes that take a frame's view from ``store`` when it holds one."""
+
+    def __init__(self, *args: Any, store: dict[str, Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.store = store
+        self.hits = 0
+
+    def look(self, frame: Frame) -> Sighting | None:
+        looks: dict[Any, Sighting | None] = self.store["looks"]
+        learnt = self.store.get("learnt")
+        if frame.ref in looks:
+            self.hits += 1
+            seen = looks[frame.ref]
+            if seen is None:
+                return None
+            if self.colours is None and learnt is not None:
+                marks: Any = self.marks
+                self.restore(learnt)
+                self.marks = marks
+            return self.marks.clean(seen)
+        captured: list[Sighting] = []
+        clean = self.marks.clean
+
+        def keep(seen: Sighting) -> Sighting:
+            captured.append(seen)
+            return seen
+
+        self.marks.clean = keep  # type: ignore[method-assign]
+        try:
+            out = super().look(frame)
+        finally:
+            del self.marks.clean
+        seen = captured[0] if out is not None and captured else None
+        looks[frame.ref] = seen
+        if self.colours is not None and learnt is None:
+            self.store["learnt"] = self.snapshot()
+        return None if seen is None else clean(seen)
+
+
+def clips_in(folder: Path) -> list[Path]:
+    if (folder / "events.jsonl").is_file():
+        return [folder]
+    return sorted(p.parent for p in folder.glob("*/events.jsonl"))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("clips", type=Path, nargs="+", help="clips, or folders of clips")
+    ap.add_argument("--cache", type=Path, required=True, help="folder of kept readings")
+    args = ap.parse_args()
+    args.cache.mkdir(parents=True, exist_ok=True)
+    fp = fingerprint()
+    total = RefereeScore()
+    clips = [c for folder in args.clips for c in clips_in(folder)]
+    if not clips:
+        named = " ".join(map(str, args.clips))
+        sys.exit(f"no rendered clip (a folder with events.jsonl) in {named}")
+    for clip in clips:
+        path = args.cache / f"{clip.name}.pkl"
+        store: dict[str, Any] = {"fingerprint": fp, "looks": {}}
+        if path.is_file():
+            kept = pickle.loads(path.read_bytes())
+            if kept.get("fingerprint") == fp:
+                store = kept
+            else:
+                print(f"{path}: made under other vision code, read again", file=sys.stderr)
+        truth = read_truth(clip)
+        config = clip_referee_config(clip, truth)
+        ref = Referee(config, t=0.0)
+        observer = [e for e in truth if e.source == "observer" and e.TYPE != "match_start"]
+        meta = json.loads((clip / "clip.json").read_text("utf-8"))
+        eyes = CachedEyes(config.bottom_player, meta.get("field_corners_px"), store=store)
+        kept_before = len(store["looks"])
+        stats = run_referee(open_source(str(clip)), eyes, ref, observer=observer, realtime=False)
+        if len(store["looks"]) != kept_before:
+            tmp = path.with_suffix(".tmp")
+            tmp.write_bytes(pickle.dumps(store))
+            tmp.replace(path)
+        decided = {id(d.event): d.at for d in stats.decisions}
+        score = compare_events(truth, ref.events, decided_at=decided)
+        total.add(score)
+        print(
+            f"{clip.name}: plays {score.plays_right}/{score.plays}, cube "
+            f"{score.cube_right}/{score.cube}, flags found "
+            f"{sum(score.flags_found.values())}/{sum(score.flags.values())} "
+            f"(ours {score.our_flags}), invalid rolls "
+            f"{sum(score.invalid_found.values())}/{sum(score.invalid.values())}, "
+            f"false invalid {score.false_invalid}; views kept {eyes.hits}, read {eyes.reads}"
+        )
+        for p in stats.refused + score.problems:
+            print(f"  {p}")
+    figures = total.figures()
+    for key, value in figures.items():
+        if key.startswith("flag_latency") or key == "loop_fps":
+            continue
+        print(f"{key:26s} {value:.2f}" if isinstance(value, float) else f"{key:26s} {value}")
+
+
+if __name__ == "__main__":
+    main()
