@@ -943,9 +943,15 @@ class Referee:
     def _note_glimpse(self, dice: Sequence[SeenDie]) -> None:
         """One die alone in the right half of the player on roll, before his roll
         counts: kept as a glimpse of a roll the camera may miss (read by
-        :meth:`_see_unseen_roll` and :meth:`_likely_dances`)."""
+        :meth:`_see_unseen_roll` and :meth:`_likely_dances`). While the dice of a roll
+        judged must still leave the table, only a die of none of their numbers: the
+        judged dice are gone and he rolled again (s28 clip 2301 at 431 s: a 55 on a
+        checker, then a 44 of which one 4 was seen, then played)."""
         mine = [d for d in dice if d.half == self.right_half(self.state.on_roll)]
-        if len(mine) == 1 and not self._need_clear:
+        judged: set[int] = set()
+        if self._need_clear:  # their numbers; after a resume perhaps unknown: any
+            judged = {d.value for d in self._judged_dice} or set(range(1, 7))
+        if len(mine) == 1 and mine[0].value not in judged:
             self._glimpsed = tuple(mine)
 
     def _note_wrong_half(self, dice: Sequence[SeenDie]) -> None:
@@ -1249,6 +1255,8 @@ class Referee:
         ):
             return True
         judged = None if invalid is None else invalid.dice
+        if judged is not None and self._glimpsed and self._glimpsed[0].value not in judged:
+            judged = None  # a die of no judged number: he rolled again, that roll unseen
         rolls: list[tuple[tuple[int, int], float]]
         if judged is not None:
             roll, ll, pos, text = self._judged_play(before, judged, evidence)
@@ -1896,7 +1904,7 @@ class Referee:
         mover = self.state.on_roll
         theirs = [d for d in self._live_dice(s.dice) if d.half == self.right_half(1 - mover)]
         seen = self._possible_guess(s.checkers, mover)
-        if len(theirs) < 2 or seen is None:
+        if not theirs or seen is None:
             return None
         best: tuple[float, float, tuple[int, int], Position, str] | None = None
         for roll, prior in rolls:

@@ -14,7 +14,7 @@ from gammoneye.engine.events import (
     RollEvent,
     RollInvalidEvent,
 )
-from gammoneye.engine.position import Position
+from gammoneye.engine.position import BAR, Position
 from gammoneye.engine.referee import (
     CHANGED_PLAY_NOTE,
     JUDGED_DANCE_NOTE,
@@ -1548,3 +1548,53 @@ def test_a_close_call_is_settled_by_the_plays_after_it() -> None:
     # a view that reads the 31's a little better still (0.5 nat) is not enough
     ref = run(_Scored(true2, eleven2=(eleven2, -0.5)))
     assert not any(isinstance(e, CorrectionEvent) for e in ref.events)
+
+
+def test_the_movers_play_is_judged_alone_with_one_die_of_the_opponents_seen() -> None:
+    """Player 1 plays 65 as 24/18 13/8 and lifts his dice; player 0 rolls 31 before a
+    settled view, and plays 8/7* 8/5, hitting the blot player 1 just made. The camera
+    finds only player 0's 3 (s28 clip 2301 at 397 s). Player 1's play is judged alone,
+    legal (his checker on the bar was hit there, not left there); player 0's roll is
+    read from his play once he lifts his die."""
+    ref, p0 = _opened_52()
+    p1_dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=p1_dice))] == ["roll"]
+    hit = list(_moved(p0.boards[1], (24, 18), (13, 8)))
+    hit[17], hit[BAR] = hit[17] - 1, hit[BAR] + 1
+    both = Position((_moved(p0.boards[0], (8, 7), (8, 5)), tuple(hit)), 1)
+    three = (SeenDie(3, half="right", at=(20.0, 3.0)),)
+    events = ref.see(Sighting(ExactCheckers(both), dice=three))
+    assert [(e.TYPE, e.player, e.play, e.legal) for e in events] == [
+        ("move", 1, "24/18 13/8", True)
+    ]
+    events = ref.see(Sighting(ExactCheckers(both)))
+    assert [(e.TYPE, e.player, e.dice, e.note) for e in events][0] == (
+        "roll",
+        0,
+        (3, 1),
+        UNSEEN_ROLL_NOTE,
+    )
+    assert (events[1].TYPE, events[1].play, events[1].legal) == ("move", "8/7* 8/5", True)
+
+
+def test_a_die_seen_after_an_invalid_roll_is_of_the_roll_made_again() -> None:
+    """Player 1 rolls 55 onto a checker: invalid [001 4.1(iv)]. He lifts the dice and
+    rolls 64 before a settled view, and the camera finds only the 4; he plays 24/14
+    and lifts his dice (s28 clip 2301 at 431 s: a 55, then a 44 of which one 4 was
+    seen). The 4, no number of the roll judged, is a glimpse of the roll made again:
+    the play is read as the 64 it is, not flagged as a play of the 55."""
+    ref, p0 = _opened_52()
+    fives = (
+        SeenDie(5, half="left", at=(-20.0, 3.0), on_checker=0.95),
+        SeenDie(5, half="left", at=(-25.0, 3.0)),
+    )
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=fives))] == ["roll_invalid"]
+    four = (SeenDie(4, half="left", at=(-22.0, -4.0)),)
+    assert ref.see(Sighting(ExactCheckers(p0), dice=four)) == []
+    ran = Position((p0.boards[0], _moved(p0.boards[1], (24, 14))), 1)
+    events = ref.see(Sighting(ExactCheckers(ran)))
+    assert [(e.TYPE, e.dice, getattr(e, "legal", True)) for e in events] == [
+        ("roll", (6, 4), True),
+        ("move", (6, 4), True),
+    ]
+    assert ref.flag is None
