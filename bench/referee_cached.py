@@ -52,6 +52,18 @@ def fingerprint() -> str:
     return h.hexdigest()
 
 
+def load_store(path: Path) -> dict[str, Any]:
+    """The readings kept in ``path``, or an empty store when there are none or they
+    were made under other vision code."""
+    fp = fingerprint()
+    if path.is_file():
+        kept: dict[str, Any] = pickle.loads(path.read_bytes())
+        if kept.get("fingerprint") == fp:
+            return kept
+        print(f"{path}: made under other vision code, read again", file=sys.stderr)
+    return {"fingerprint": fp, "looks": {}}
+
+
 class CachedEyes(CameraEyes):
     """Camera eyes that take a frame's view from ``store`` when it holds one."""
 
@@ -104,7 +116,6 @@ def main() -> None:
     ap.add_argument("--cache", type=Path, required=True, help="folder of kept readings")
     args = ap.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)
-    fp = fingerprint()
     total = RefereeScore()
     clips = [c for folder in args.clips for c in clips_in(folder)]
     if not clips:
@@ -112,13 +123,7 @@ def main() -> None:
         sys.exit(f"no rendered clip (a folder with events.jsonl) in {named}")
     for clip in clips:
         path = args.cache / f"{clip.name}.pkl"
-        store: dict[str, Any] = {"fingerprint": fp, "looks": {}}
-        if path.is_file():
-            kept = pickle.loads(path.read_bytes())
-            if kept.get("fingerprint") == fp:
-                store = kept
-            else:
-                print(f"{path}: made under other vision code, read again", file=sys.stderr)
+        store = load_store(path)
         truth = read_truth(clip)
         config = clip_referee_config(clip, truth)
         ref = Referee(config, t=0.0)

@@ -67,6 +67,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("clip", type=Path, help="a rendered clip (gammoneye render clip)")
     ap.add_argument("--start", type=float, default=0.0, help="print from this time (s)")
     ap.add_argument("--end", type=float, default=1e9, help="print up to this time (s)")
+    ap.add_argument(
+        "--cache",
+        type=Path,
+        help="take the frames' readings from bench/referee_cached.py's folder where kept",
+    )
     args = ap.parse_args(argv)
     clip: Path = args.clip
     if not (clip / "clip.json").is_file():
@@ -76,7 +81,15 @@ def main(argv: list[str] | None = None) -> int:
     rows = {row["frame"]: row for row in read_truth_rows(clip)}
     config = clip_referee_config(clip, truth)
     meta = json.loads((clip / "clip.json").read_text("utf-8"))
-    eyes = CameraEyes(config.bottom_player, meta.get("field_corners_px"))
+    eyes: CameraEyes
+    if args.cache is not None:
+        sys.path.insert(0, str(Path(__file__).parent))
+        from referee_cached import CachedEyes, load_store
+
+        store = load_store(args.cache / f"{clip.name}.pkl")
+        eyes = CachedEyes(config.bottom_player, meta.get("field_corners_px"), store=store)
+    else:
+        eyes = CameraEyes(config.bottom_player, meta.get("field_corners_px"))
     referee = Referee(config, t=0.0)
     step = RefereeStep(eyes, referee)
     pending = [e for e in truth if e.source != "observer" or e.TYPE == "match_start"]
