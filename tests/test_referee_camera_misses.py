@@ -1567,14 +1567,10 @@ def test_the_movers_play_is_judged_alone_with_one_die_of_the_opponents_seen() ->
     assert [(e.TYPE, e.player, e.play, e.legal) for e in events] == [
         ("move", 1, "24/18 13/8", True)
     ]
-    events = ref.see(Sighting(ExactCheckers(both)))
-    assert [(e.TYPE, e.player, e.dice, e.note) for e in events][0] == (
-        "roll",
-        0,
-        (3, 1),
-        UNSEEN_ROLL_NOTE,
-    )
-    assert (events[1].TYPE, events[1].play, events[1].legal) == ("move", "8/7* 8/5", True)
+    roll, move = ref.see(Sighting(ExactCheckers(both)))
+    assert isinstance(roll, RollEvent) and isinstance(move, MoveEvent)
+    assert (roll.player, roll.dice, roll.note) == (0, (3, 1), UNSEEN_ROLL_NOTE)
+    assert (move.player, move.play, move.legal) == (0, "8/7* 8/5", True)
 
 
 def test_a_die_seen_after_an_invalid_roll_is_of_the_roll_made_again() -> None:
