@@ -500,3 +500,23 @@ def test_a_point_with_a_die_in_front_of_it_is_read_less_surely(
     hid = read.points[n - 1]
     assert hid.best() == (colour, 5)
     assert hid.probs[(colour, count + 1)] >= 0.09 and hid.probs.get((colour, count - 1), 0) < 0.01
+
+
+def test_the_cube_in_the_middle_is_the_cube_of_one() -> None:
+    """The face the cube reader reads is weighed by where the cube lies: in the middle
+    it is the cube of 1, 64 up [001 4.4(i)], unless the reader is next to certain it
+    is not; on a side or offered, 64 (the sixth double of a game) only where it is
+    read far surer than any other face."""
+    from gammoneye.vision.cube import FACES, faces_at
+
+    unsure = np.array([0.1, 0.5, 0.1, 0.1, 0.1, 0.1], np.float32)  # a 2, or so
+    assert FACES[int(faces_at(unsure, "centre").argmax())] == 64
+    for place in ("bottom", "top", "offered"):
+        assert FACES[int(faces_at(unsure, place).argmax())] == 2
+        p = faces_at(np.array([0.6, 0.0, 0.0, 0.0, 0.1, 0.3], np.float32), place)
+        assert FACES[int(p.argmax())] == 32 and np.isclose(p.sum(), 1.0)
+        sure = faces_at(np.array([0.999, 0.0, 0.0, 0.0, 0.0, 0.001], np.float32), place)
+        assert FACES[int(sure.argmax())] == 64
+    # a reading that gives the middle's face nothing is left as read
+    none = np.array([0.0, 0.9, 0.1, 0.0, 0.0, 0.0], np.float32)
+    assert FACES[int(faces_at(none, "centre").argmax())] == 2

@@ -40,7 +40,7 @@ from gammoneye.calibration.boardspace import BoardSpace, Orientation, canonical_
 from gammoneye.calibration.profile import CalibrationProfile
 
 from .crops import cut_strip, square_crop
-from .cube import FACES, CubeReader
+from .cube import FACES, CubeReader, faces_at
 from .detector import Detection, DiceCubeDetector
 from .dice import DiceReader
 from .points import PointCounter
@@ -470,10 +470,11 @@ class BoardReader:
         cube = None
         if cubes:
             d = cubes[0]
-            faces = self.cube.read(square_crop(image, d.box)[None])[0]
+            place = place_of(d)
+            faces = faces_at(self.cube.read(square_crop(image, d.box)[None])[0], place)
             cube = CubeReading(
                 {FACES[k]: float(faces[k]) for k in range(len(FACES))},
-                place_of(d),
+                place,
                 d.centre,
             )
         t.dice = (time.perf_counter() - t0) * 1000
