@@ -971,6 +971,8 @@ class Referee:
     def _see_roll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
         if self._by_halves():
             self._note_glimpse(dice)
+        if len(dice) == 1 and self._see_unseen_dance_by_one(s, dice[0]):
+            return
         if self._clear_needed(dice) or len(dice) < 2:
             return
         roller = self.state.on_roll
@@ -1011,6 +1013,31 @@ class Referee:
         self._unseen_dance(roller, dances)
         if self.state.phase is Phase.ROLL:
             self._roll(other, dice)
+        return True
+
+    def _see_unseen_dance_by_one(self, s: Sighting, die: SeenDie) -> bool:
+        """One die in the right half of the opponent of the player on roll, after a
+        die of the player's was glimpsed in his own half and is gone, the checkers
+        unmoved, and a roll with that die would leave him no play: he danced, unseen,
+        and this is his opponent's roll, its other die missed (s30 clip 2501 at 431 s:
+        a 43 on the bar against a closed 3 and 4, seen by its 4, then the opponent's
+        54 seen by its 4). The dance is recorded (:meth:`_unseen_dance`) and the die
+        kept as a glimpse of the opponent's roll. Returns whether it was taken."""
+        state = self.state
+        roller = state.on_roll
+        glimpsed = self._glimpsed[:1]
+        if not self._by_halves() or state.dice is not None or self._need_clear or not glimpsed:
+            return False
+        if die.half != self.right_half(1 - roller) or glimpsed[0].half != self.right_half(roller):
+            return False
+        if not self._explains(s.checkers, s.checkers.log_likelihood(state.position)):
+            return False
+        dances = [r for r in self._likely_dances(state.position) if glimpsed[0].value in r]
+        if not dances:
+            return False
+        self._unseen_dance(roller, dances)
+        if self.state.phase is Phase.ROLL:
+            self._glimpsed = (die,)
         return True
 
     @staticmethod

@@ -1594,3 +1594,32 @@ def test_a_die_seen_after_an_invalid_roll_is_of_the_roll_made_again() -> None:
         ("move", (6, 4), True),
     ]
     assert ref.flag is None
+
+
+def test_a_dance_is_read_from_one_die_of_each_roll() -> None:
+    """Player 1 is on the bar against player 0's points 1 to 5. The camera finds one
+    die of his roll, a 3, in his half; the checkers stay and the die goes: then one
+    die, a 4, in player 0's half, the other missed (s30 clip 2501 at 431 s). Player
+    1 danced, unseen: his roll is recorded (a dancing roll with a 3) and his empty
+    play, and the 4 is kept as a glimpse of player 0's roll, not flagged. A 6 seen
+    in his half instead would have entered: no dance is read then."""
+    at = CLOSED.with_turn(1)
+
+    def seen(value: int) -> Referee:
+        ref = _player_1_on_roll_at(CLOSED)
+        assert ref.see(Sighting(ExactCheckers(at), dice=(SeenDie(value, half="left"),))) == []
+        ref.see(Sighting(ExactCheckers(at)))
+        return ref
+
+    ref = seen(3)
+    four = SeenDie(4, half="right", at=(20.0, 2.0))
+    events = ref.see(Sighting(ExactCheckers(at), dice=(four,)))
+    assert [(e.TYPE, e.player) for e in events] == [("roll", 1), ("move", 1)]
+    roll, move = events
+    assert isinstance(roll, RollEvent) and isinstance(move, MoveEvent)
+    assert 3 in roll.dice and 6 not in roll.dice and roll.note == UNSEEN_DANCE_NOTE
+    assert move.legal and move.play == "" and ref.flag is None
+    assert ref.state.on_roll == 0 and ref._glimpsed == (four,)
+    # a 6 glimpsed would have entered: the lone die is not read as the opponent's roll
+    ref = seen(6)
+    assert not any(e.TYPE == "move" for e in ref.see(Sighting(ExactCheckers(at), dice=(four,))))
