@@ -1917,8 +1917,9 @@ class Referee:
         self, s: Sighting, before: Position, rolls: Sequence[tuple[tuple[int, int], float]]
     ) -> tuple[tuple[int, int], Position, str] | None:
         """The mover's play when the board shows his opponent's play made on it too:
-        the opponent's dice lie in his half (rolled before the mover's turn was seen
-        to end [001 4.1(v)(a)], or the end missed), and no settled view came between
+        the opponent's dice lie in his half, or one of them where the camera missed
+        the other (s28 clip 2301 at 397 s), rolled before the mover's turn was seen
+        to end [001 4.1(v)(a)] or the end missed, and no settled view came between
         the plays (hands over the table). The mover's checkers are then judged alone:
         the likeliest of his legal results, under ``rolls`` (each with a prior), that
         explains the board with the opponent's checkers as seen (:func:`_with_their_play`)
