@@ -146,14 +146,7 @@ def main() -> None:
         decided = {id(d.event): d.at for d in stats.decisions}
         score = compare_events(truth, ref.events, decided_at=decided)
         total.add(score)
-        print(
-            f"{clip.name}: plays {score.plays_right}/{score.plays}, cube "
-            f"{score.cube_right}/{score.cube}, flags found "
-            f"{sum(score.flags_found.values())}/{sum(score.flags.values())} "
-            f"(ours {score.our_flags}), invalid rolls "
-            f"{sum(score.invalid_found.values())}/{sum(score.invalid.values())}, "
-            f"false invalid {score.false_invalid}; views kept {eyes.hits}, read {eyes.reads}"
-        )
+        print(f"{clip.name}: {score.summary()}; views kept {eyes.hits}, read {eyes.reads}")
         for p in stats.refused + score.problems:
             print(f"  {p}")
     figures = total.figures()

@@ -295,13 +295,7 @@ def eval_referee(
             read_s += eyes.read_seconds
             reached += eyes.reached
         print(
-            f"{clip.name}: plays {score.plays_right}/{score.plays}, cube "
-            f"{score.cube_right}/{score.cube}, flags found "
-            f"{sum(score.flags_found.values())}/{sum(score.flags.values())} "
-            f"(ours {score.our_flags}), invalid rolls "
-            f"{sum(score.invalid_found.values())}/{sum(score.invalid.values())}, "
-            f"false invalid {score.false_invalid}; {stats.frames} frames read, "
-            f"{stats.dropped} dropped",
+            f"{clip.name}: {score.summary()}; {stats.frames} frames read, {stats.dropped} dropped",
             file=sys.stderr,
         )
         if problems:

@@ -99,6 +99,16 @@ class RefereeScore:
     def _pct(n: int, d: int) -> float | None:
         return None if d == 0 else 100.0 * n / d
 
+    def summary(self) -> str:
+        """One clip's figures in a line: plays, cube actions, flags, invalid rolls."""
+        return (
+            f"plays {self.plays_right}/{self.plays}, cube {self.cube_right}/{self.cube}, "
+            f"flags found {sum(self.flags_found.values())}/{sum(self.flags.values())} "
+            f"(ours {self.our_flags}), invalid rolls "
+            f"{sum(self.invalid_found.values())}/{sum(self.invalid.values())}, "
+            f"false invalid {self.false_invalid}"
+        )
+
     def figures(self) -> dict[str, Any]:
         lat = sorted(self.latencies)
 
