@@ -2016,8 +2016,8 @@ class Referee:
         doubt, state = self._doubt, self.state
         if doubt is None:
             return False, None
-        if not self._doubt_intact(doubt):
-            self._doubt = None
+        if not self._doubt_intact(doubt) or doubt.branch[-1][0].is_game_over():
+            self._doubt = None  # (a branch whose game is over cannot go on)
             return False, None
         assert state.dice is not None
         start = doubt.branch[-1][0].with_turn(state.on_roll)
