@@ -973,6 +973,8 @@ class Referee:
             self._note_glimpse(dice)
         if len(dice) == 1 and self._see_unseen_dance_by_one(s, dice[0]):
             return
+        if len(dice) == 2 and self._played_before_this(s, dice):
+            return
         if self._clear_needed(dice) or len(dice) < 2:
             return
         roller = self.state.on_roll
@@ -1039,6 +1041,30 @@ class Referee:
         if self.state.phase is Phase.ROLL:
             self._glimpsed = (die,)
         return True
+
+    def _played_before_this(self, s: Sighting, dice: Sequence[SeenDie]) -> bool:
+        """One die in the right half of the player on roll, one in his opponent's,
+        and the checkers already show a legal play of a roll with his die: he rolled
+        unseen (the other die missed) and played; his die is still down, the other is
+        his opponent's, rolled early. No roll of his is judged from them (two halves:
+        a wrong-half roll); his play is read once he lifts his die
+        (:meth:`_see_unseen_roll`). (s26fix clip 2101 at 60 s: a 53 seen by its 3,
+        played, and a 33 rolled before the 3 was lifted.)"""
+        if not self._by_halves():
+            return False
+        roller = self.state.on_roll
+        mine = [d for d in dice if d.half == self.right_half(roller)]
+        theirs = [d for d in dice if d.half == self.right_half(1 - roller)]
+        evidence, before = s.checkers, self.state.position
+        if len(mine) != 1 or len(theirs) != 1:
+            return False
+        if self._explains(evidence, evidence.log_likelihood(before)):
+            return False
+        for other in range(1, 7):
+            ll, pos, _ = self.best_result(before, (mine[0].value, other), evidence)
+            if pos != before and self._explains(evidence, ll):
+                return True
+        return False
 
     @staticmethod
     def _dancing_rolls(position: Position) -> list[tuple[int, int]]:

@@ -1623,3 +1623,23 @@ def test_a_dance_is_read_from_one_die_of_each_roll() -> None:
     # a 6 glimpsed would have entered: the lone die is not read as the opponent's roll
     ref = seen(6)
     assert not any(e.TYPE == "move" for e in ref.see(Sighting(ExactCheckers(at), dice=(four,))))
+
+
+def test_a_die_left_down_after_an_unseen_roll_and_an_early_die_are_no_roll() -> None:
+    """Player 1 rolls 53; the camera finds only the 3, in his half. He plays 24/21
+    21/16 and, before he lifts the 3, player 0 rolls early, one die of his seen in his
+    half (s26fix clip 2101 at 60 s). The two dice, one in each half, are no roll of
+    player 1's in two halves (an invalid roll): he has played. Once he lifts his die,
+    his roll is read from his play."""
+    ref, p0 = _opened_52()
+    mine = SeenDie(3, half="left", at=(-20.0, 3.0))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(mine,))) == []
+    played = Position((p0.boards[0], _moved(p0.boards[1], (24, 21), (21, 16))), 1)
+    early = SeenDie(3, p=0.6, half="right", at=(20.0, 3.0))
+    assert ref.see(Sighting(ExactCheckers(played), dice=(mine, early))) == []
+    events = ref.see(Sighting(ExactCheckers(played), dice=(early,)))
+    roll, move = events[:2]
+    assert isinstance(roll, RollEvent) and isinstance(move, MoveEvent)
+    assert (roll.player, roll.dice, roll.note) == (1, (5, 3), UNSEEN_ROLL_NOTE)
+    assert (move.play, move.legal) == ("24/21 21/16", True)
+    assert not any(isinstance(e, RollInvalidEvent) for e in ref.events)
