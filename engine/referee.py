@@ -2010,21 +2010,20 @@ class Referee:
         if rejudged:
             return  # the plays since the close call were recorded again, this one too
         first = len(self.events)
-        self._close = None
-        self._decide_play_now(s, best_ll, best, text)
+        self._decide_play_now(s, best_ll, best, text)  # (its _reread_roll sets _close)
         made = self.events[first:]
-        plain = bool(made) and isinstance(made[0], MoveEvent) and made[0].legal
-        plain = plain and all(isinstance(e, GameEndEvent | MatchEndEvent) for e in made[1:])
+        # a legal play alone: no dice read again, no flag, the game not over
+        plain = len(made) == 1 and isinstance(made[0], MoveEvent) and made[0].legal
         doubt = self._doubt
         if doubt is not None:
-            if plain and other is not None and len(made) == 1 and len(doubt.branch) < DOUBT_PLAYS:
+            if plain and other is not None and len(doubt.branch) < DOUBT_PLAYS:
                 doubt.branch.append(other[1:])
                 doubt.lead = other[0]
                 if doubt.lead < -REREAD_MARGIN:
                     self._doubt = None
             else:
                 self._doubt = None
-        if self._close is not None and plain and len(made) == 1:
+        if self._close is not None and plain:
             lead, roll, pos, text = self._close
             self._doubt = _Doubt(made[0].seq, roll, [(pos, text)], lead)
         self._close = None
@@ -2082,7 +2081,7 @@ class Referee:
         call = self.events[doubt.seq]
         assert isinstance(call, MoveEvent)
         later = self.events[doubt.seq + 1 :]
-        roll = self._last_roll_before(doubt.seq)
+        roll = self._last_roll(before=doubt.seq)  # the call's roll: live, or no doubt
         dice = (max(doubt.roll), min(doubt.roll))
         self._emit(
             CorrectionEvent,
@@ -2103,11 +2102,10 @@ class Referee:
             frame=call.frame,
         )
         before = Position.from_position_id(call.before, turn=call.player)
-        made = [replace(call, dice=dice)] + [e for e in later if isinstance(e, MoveEvent)]
-        redone = dict(zip((id(m) for m in made), doubt.branch, strict=True))
-        for e in [made[0], *later]:
+        plays = iter(doubt.branch)  # one for each play, the call's first (_doubt_intact)
+        for e in [replace(call, dice=dice), *later]:
             if isinstance(e, MoveEvent):
-                after, play = redone[id(e)]
+                after, play = next(plays)
                 e = replace(
                     e,
                     play=play,
@@ -2119,17 +2117,6 @@ class Referee:
         fresh = Referee.resume(self.config, self.events)
         self.state, self._before_roll = fresh.state, fresh._before_roll
         self._legal_move(pos, text)
-
-    def _last_roll_before(self, seq: int) -> RollEvent | None:
-        withdrawn = withdrawn_seqs(self.events)
-        return next(
-            (
-                e
-                for e in reversed(self.events[:seq])
-                if isinstance(e, RollEvent) and e.seq not in withdrawn
-            ),
-            None,
-        )
 
     def _decide_play_now(self, s: Sighting, best_ll: float, best: Position, text: str) -> None:
         state = self.state
@@ -2278,8 +2265,9 @@ class Referee:
         self._legal_move(pos, text)
         return True
 
-    def _last_roll(self) -> RollEvent | None:
-        return next((e for e in reversed(self.events) if isinstance(e, RollEvent)), None)
+    def _last_roll(self, before: int | None = None) -> RollEvent | None:
+        """The last roll recorded, or the last before the event of seq ``before``."""
+        return next((e for e in reversed(self.events[:before]) if isinstance(e, RollEvent)), None)
 
     def _reread_dice(self, roll: tuple[int, int]) -> None:
         """The roll being played was ``roll``, not the dice recorded: a ``correction``
