@@ -20,6 +20,7 @@ figures are the eval's; latency and frame rate mean nothing here and are left ou
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import pickle
@@ -41,6 +42,7 @@ from gammoneye.service.referee_eval import RefereeScore, compare_events
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@functools.cache  # once a run: the code it runs is the code it started with
 def fingerprint() -> str:
     """What the readings depend on: the vision code and models, calibration, the eyes."""
     h = hashlib.sha1()
