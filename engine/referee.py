@@ -1297,11 +1297,17 @@ class Referee:
         if self._explains(evidence, evidence.log_likelihood(before)):
             return False  # nothing moved
         invalid = self._judged_invalid(roller)
+        gone = False
         if mine:
             # His dice are down: the play may not be over. Unless his opponent's
             # checkers moved as a play of the roll judged invalid for its half, and
-            # these are his next roll (the opponent's turn and lifting missed).
-            return invalid is not None and self._see_missed_turn(s, dice, invalid)
+            # these are his next roll (the opponent's turn and lifting missed); or
+            # his die glimpsed is gone and these are his opponent's.
+            if invalid is not None and self._see_missed_turn(s, dice, invalid):
+                return True
+            gone = invalid is None and self._glimpse_gone(dice)
+            if not gone:
+                return False
         if invalid is not None and (
             self._see_missed_turn(s, dice, invalid)
             or self._see_dance_rolled_again(s, dice, invalid)
@@ -1333,6 +1339,8 @@ class Referee:
                 (roll, pos, text), legal = found, True
         if not legal and not self._glimpsed and judged is None:
             return False  # no die was ever seen: his dice may still be down, unseen
+        if not legal and gone:
+            return False  # no roll with his die glimpsed makes it: these may be his
         self._unseen_roll(roller, roll, UNSEEN_ROLL_NOTE)
         if not legal:
             # A die was seen and is gone, and no roll makes this play: illegal,
@@ -1341,10 +1349,30 @@ class Referee:
             return True
         self._legal_move(pos, text)
         if self.state.phase is Phase.ROLL:
-            others = tuple(d for d in dice if d.half != self.right_half(roller))
+            others = dice if gone else tuple(d for d in dice if d.half != self.right_half(roller))
             if not self._see_cube(s):
                 self._see_roll(s, others)
         return True
+
+    def _glimpse_gone(self, dice: tuple[SeenDie, ...]) -> bool:
+        """Two dice in the right half of the player on roll, while a die of his glimpsed
+        surely (``GLIMPSE_GONE_P``) since the last play is gone: none of them shows its
+        number or lies where it lay. He rolled, the camera saw one die, he played and
+        lifted; these are his opponent's, rolled in the wrong half before a view
+        showed the table clear (s29 clip 2402 at 662 s: a 63 seen by its 3, 3/0 3/0,
+        then the opponent's 64 in that half, taken for the player's roll)."""
+        glimpsed = self._glimpsed[:1]
+        if not glimpsed or glimpsed[0].p < GLIMPSE_GONE_P or len(dice) != 2:
+            return False
+        was = glimpsed[0]
+        return all(
+            d.half == self.right_half(self.state.on_roll)
+            and d.value != was.value
+            and d.at is not None
+            and was.at is not None
+            and not _near(d, was, SAME_PLACE_CM)
+            for d in dice
+        )
 
     def _see_changed_play(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """The last play recorded is not on the board any more, another play of the
@@ -2823,6 +2851,10 @@ def _near_known(a: SeenDie, b: SeenDie, cm: float = SAME_PLACE_CM) -> bool:
     (else not)."""
     return a.at is not None and b.at is not None and _near(a, b, cm)
 
+
+#: How surely a die glimpsed must have been read for its absence to say that the
+#: dice now in its half are another roll (:meth:`Referee._glimpse_gone`).
+GLIMPSE_GONE_P = 0.8
 
 #: How far (cm, city-block) a die's place as read jitters from view to view while it
 #: lies still (about a cm: ``TWICE_CM``), the bound for the same dice read again.

@@ -1643,3 +1643,37 @@ def test_a_die_left_down_after_an_unseen_roll_and_an_early_die_are_no_roll() -> 
     assert (roll.player, roll.dice, roll.note) == (1, (5, 3), UNSEEN_ROLL_NOTE)
     assert (move.play, move.legal) == ("24/21 21/16", True)
     assert not any(isinstance(e, RollInvalidEvent) for e in ref.events)
+
+
+def test_dice_in_the_half_of_a_player_whose_glimpsed_die_is_gone_are_his_opponents() -> None:
+    """Player 1 rolls 53; the camera sees only the 3, in his half. He plays 24/21
+    21/16 and lifts his dice; player 0 rolls at once, in player 1's half, before any
+    view shows the table clear (s29 clip 2402 at 662 s). Those dice are no roll of
+    player 1's: his 3 is gone and neither of them shows it or lies where it lay. His
+    roll is read from his play, then player 0's roll is judged (the wrong half)."""
+    ref, p0 = _opened_52()
+    three = SeenDie(3, p=0.95, half="left", at=(-20.0, 3.0))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(three,))) == []
+    played = Position((p0.boards[0], _moved(p0.boards[1], (24, 21), (21, 16))), 1)
+    theirs = (SeenDie(6, half="left", at=(-10.0, -8.0)), SeenDie(4, half="left", at=(-25.0, 6.0)))
+    events = ref.see(Sighting(ExactCheckers(played), dice=theirs))
+    roll, move, invalid = events[:3]
+    assert isinstance(roll, RollEvent) and isinstance(move, MoveEvent)
+    assert (roll.player, roll.dice, roll.note) == (1, (5, 3), UNSEEN_ROLL_NOTE)
+    assert (move.play, move.legal) == ("24/21 21/16", True)
+    assert isinstance(invalid, RollInvalidEvent)
+    assert (invalid.player, sorted(invalid.dice), invalid.reasons) == (0, [4, 6], ("wrong_half",))
+    assert ref.flag is None
+
+
+def test_dice_beside_a_glimpsed_die_still_down_are_not_taken_for_the_opponents() -> None:
+    """As above, but a die lies where the 3 lay (the same die, read 6 now): the two
+    dice may be player 1's roll still down, and nothing is decided from them."""
+    ref, p0 = _opened_52()
+    three = SeenDie(3, p=0.95, half="left", at=(-20.0, 3.0))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(three,))) == []
+    played = Position((p0.boards[0], _moved(p0.boards[1], (24, 21), (21, 16))), 1)
+    dice = (SeenDie(6, half="left", at=(-20.5, 3.5)), SeenDie(4, half="left", at=(-25.0, 6.0)))
+    events = ref.see(Sighting(ExactCheckers(played), dice=dice))
+    assert not any(isinstance(e, RollInvalidEvent) for e in events)
+    assert not any(isinstance(e, RollEvent) and e.note == UNSEEN_ROLL_NOTE for e in events)
