@@ -72,6 +72,11 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="take the frames' readings from bench/referee_cached.py's folder where kept",
     )
+    ap.add_argument(
+        "--any-code",
+        action="store_true",
+        help="use the kept readings even if vision's code changed (a change that leaves them)",
+    )
     args = ap.parse_args(argv)
     clip: Path = args.clip
     if not (clip / "clip.json").is_file():
@@ -86,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(Path(__file__).parent))
         from referee_cached import CachedEyes, load_store
 
-        store = load_store(args.cache / f"{clip.name}.pkl")
+        store = load_store(args.cache / f"{clip.name}.pkl", any_code=args.any_code)
         eyes = CachedEyes(config.bottom_player, meta.get("field_corners_px"), store=store)
     else:
         eyes = CameraEyes(config.bottom_player, meta.get("field_corners_px"))

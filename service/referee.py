@@ -46,6 +46,10 @@ SETTLE_TRIES = 10
 #: A later view showing the same board with more dice is passed on too
 #: (:meth:`RefereeStep.__call__`).
 LOOK_AGAIN = 4
+#: Seconds the board's motion gate (:meth:`MotionGate.on_board`) may see motion that
+#: the whole picture's does not, before it is overruled: dice roll to rest in about a
+#: second (in the rendered clips, 0.7 s after the hand has left).
+BOARD_GATE_PATIENCE_S = 3.0
 #: Pictures on which the lens is looked for, at most, while the opening layout nearly
 #: reads (at least ``LENS_NEAR`` of its 24 points) but not quite (:class:`CameraEyes`).
 LENS_LOOKS = 3
@@ -215,6 +219,11 @@ class CameraEyes:
         #: Still frames not read: an arm reached onto the board.
         self.reached = 0
         self._watch: tuple[Any, ReachWatch] | None = None
+        #: The gate on the board alone (:meth:`MotionGate.on_board`), once the field
+        #: is known: it sees dice still rolling, which the whole picture's does not.
+        self._board_gate: tuple[Any, MotionGate] | None = None
+        #: Since when the board's gate alone has seen motion (``BOARD_GATE_PATIENCE_S``).
+        self._board_stirs_since: float | None = None
         #: The last reading made (what the service draws on its video).
         self.last_reading: Any = None
         #: Marks on the bar or rail found as dice (left out of every sighting).
@@ -296,14 +305,28 @@ class CameraEyes:
 
     def settled(self, frame: Frame, *, between_games: bool = False) -> bool:
         """Nothing moved, and no arm reaches onto the board (:class:`ReachWatch`, once
-        the field is known). ``between_games``: a game is over and the board is being
-        set up again, the checkers borne off going back onto the points from a tray
-        or the table beside the board, a change the watch would take for an arm: a
+        the field is known); once the field is known, nothing moved on the board
+        either, watched closely (:meth:`MotionGate.on_board`: dice still rolling).
+        ``between_games``: a game is over and the board is being set up again, the
+        checkers borne off going back onto the points from a tray or the table beside
+        the board, a change the watch would take for an arm: a
         still view is taken as the watch's new clear picture (an arm held still
         while setting up hides points, so its board is no opening layout, which is
         all the referee looks for then)."""
         watch = self._reach_watch()
-        if not self.gate.update(frame.image).settled:
+        board_gate = self._board_motion_gate()
+        still = self.gate.update(frame.image).settled
+        # both gates see every frame: each compares it with the one before
+        if board_gate is not None and not board_gate.update(frame.image).settled and still:
+            # The board stirs while the picture is still: dice coming to rest, for a
+            # second or so. For longer, it is no die: a camera that shakes by a pixel,
+            # a picture compressed anew each frame, which only the close gate sees.
+            if self._board_stirs_since is None:
+                self._board_stirs_since = frame.t
+            still = frame.t - self._board_stirs_since > BOARD_GATE_PATIENCE_S
+        else:
+            self._board_stirs_since = None
+        if not still:
             if watch is not None:
                 watch.moved()
             return False
@@ -315,6 +338,13 @@ class CameraEyes:
             self.reached += 1
             return False
         return True
+
+    def _board_motion_gate(self) -> MotionGate | None:
+        if self.corners is None:
+            return None
+        if self._board_gate is None or not np.array_equal(self._board_gate[0], self.corners):
+            self._board_gate = (self.corners.copy(), MotionGate.on_board(self.corners))
+        return self._board_gate[1]
 
     def _reach_watch(self) -> ReachWatch | None:
         if self.corners is None:

@@ -67,6 +67,65 @@ def test_a_region_ignores_motion_outside_the_board() -> None:
     assert gate.update(frame).settled
 
 
+FIELD = [[220, 120], [1060, 120], [1060, 600], [220, 600]]
+
+
+def _die_at(board: np.ndarray, x: int, y: int) -> np.ndarray:
+    frame = board.copy()
+    frame[y : y + 12, x : x + 12] = (235, 235, 235)  # a die of 12 pixels, far away
+    frame[y + 5 : y + 7, x + 5 : x + 7] = (20, 20, 20)
+    return frame
+
+
+def test_the_board_gate_sees_a_die_still_rolling_that_the_whole_picture_does_not() -> None:
+    """The last turns of a roll move a small die a few pixels a frame: a thousandth of
+    a thumbnail of the whole picture, under its threshold (s30 clip 2502 at 137.7 s:
+    dice read still rolling, then taken for the roll). The gate on the board sees it,
+    and settles once the die lies still, whatever the sensor noise."""
+    rng = np.random.default_rng(5)
+    board = _board(rng)
+    whole, close = MotionGate(settle_frames=1), MotionGate.on_board(FIELD)
+    rolling = [_noisy(_die_at(board, 600 + 3 * k, 400 + 2 * k), rng) for k in range(6)]
+    resting = [_noisy(_die_at(board, 615, 410), rng) for _ in range(4)]
+    seen_whole = [whole.update(f).settled for f in rolling + resting]
+    seen_close = [close.update(f).settled for f in rolling + resting]
+    assert all(seen_whole[1:])  # what the referee's eyes had alone: every frame still
+    assert seen_close == [False] * 6 + [True] * 4  # it came to rest on the sixth
+
+
+def test_the_eyes_wait_for_the_dice_to_rest_once_the_field_is_known() -> None:
+    rng = np.random.default_rng(6)
+    board = _board(rng)
+    eyes = CameraEyes(0, FIELD, reader=object())
+    frames = [_die_at(board, 600 + 2 * k, 400 + 2 * k) for k in range(5)] + [
+        _die_at(board, 610, 410)
+    ] * 3
+    still = [eyes.settled(Frame(str(k), k / 10, _noisy(f, rng))) for k, f in enumerate(frames)]
+    assert still == [False] * 6 + [True] * 2
+
+
+def test_a_board_that_stirs_for_long_while_the_picture_is_still_is_overruled() -> None:
+    """Something only the close gate sees, moving for longer than dice roll (a camera
+    that shakes by a pixel, a picture compressed anew each frame): after
+    BOARD_GATE_PATIENCE_S the whole picture's gate decides alone, so the board is
+    read all the same."""
+    from gammoneye.service.referee import BOARD_GATE_PATIENCE_S
+
+    rng = np.random.default_rng(7)
+    board = _board(rng)
+    eyes = CameraEyes(0, FIELD, reader=object())
+    frames = [_die_at(board, 600 + 3 * (k % 2), 400) for k in range(60)]
+    still = [eyes.settled(Frame(str(k), k / 10, f)) for k, f in enumerate(frames)]
+    first = still.index(True)
+    assert BOARD_GATE_PATIENCE_S < first / 10 <= BOARD_GATE_PATIENCE_S + 0.25
+    assert all(still[first:])
+
+
+def test_the_board_gate_refuses_bad_settings() -> None:
+    with pytest.raises(ValueError):
+        MotionGate.on_board(FIELD, speck_px=0)
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError):
         MotionGate(settle_frames=0)
@@ -82,6 +141,12 @@ def test_the_gate_runs_at_60_frames_a_second_or_more() -> None:
     fps = 100 / (time.perf_counter() - start)
     # measured here at several hundred frames a second on 1280 x 720; 60 is the target
     assert fps >= 60, fps
+    close = MotionGate.on_board(FIELD)
+    start = time.perf_counter()
+    for k in range(100):
+        close.update(frames[k % 10])
+    fps = 100 / (time.perf_counter() - start)
+    assert fps >= 60, fps  # the eyes run both: each well above it
 
 
 # --- the reach watch --------------------------------------------------------------------
