@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -34,7 +34,13 @@ from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
 from gammoneye.vision.gate import MotionGate, ReachWatch
 from gammoneye.vision.read import BoardReader, NoBoardError, colour_distance2
 from gammoneye.vision.selfcal import match_opening
-from gammoneye.vision.sighting import BoardMarks, sighting_key, sighting_of
+from gammoneye.vision.sighting import (
+    BoardMarks,
+    fused_dice,
+    placed_key,
+    sighting_key,
+    sighting_of,
+)
 from gammoneye.vision.stabilise import Stabiliser
 
 FRAME_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
@@ -50,6 +56,12 @@ LOOK_AGAIN = 4
 #: the whole picture's does not, before it is overruled: dice roll to rest in about a
 #: second (in the rendered clips, 0.7 s after the hand has left).
 BOARD_GATE_PATIENCE_S = 3.0
+#: Still frames in a row that show the same checkers, cube and dice in the same
+#: places, their numbers read differently, before their view is passed on with the
+#: numbers read from them all (:func:`~gammoneye.vision.sighting.fused_dice`): small
+#: dice read unsure flicker from frame to frame, and no two frames agree (s26fix clip
+#: 2101 at 258 s: a 61 read 12, 02, 06, 02, 22, 00 over six still frames, no view).
+FUSE_FRAMES = 4
 #: Pictures on which the lens is looked for, at most, while the opening layout nearly
 #: reads (at least ``LENS_NEAR`` of its 24 points) but not quite (:class:`CameraEyes`).
 LENS_LOOKS = 3
@@ -613,6 +625,8 @@ class RefereeStep:
         #: stabiliser's key of the last view passed, to compare them with.
         self._again = 0
         self._last_key: Hashable | None = None
+        #: The views read since the table last moved, for :data:`FUSE_FRAMES`.
+        self._still: deque[tuple[Hashable, Sighting]] = deque(maxlen=FUSE_FRAMES)
 
     def recall(self, frame: Frame) -> None:
         """On a resume (:meth:`Referee.resume`): look again at the frame whose view the
@@ -634,6 +648,7 @@ class RefereeStep:
         if not self.eyes.settled(frame, between_games=between):
             self.stab.reset()
             self._again = 0
+            self._still.clear()
             return []
         # a view was passed since the table last moved: look again, a few frames
         before = None if self.stab.waiting else self._last_key
@@ -649,11 +664,29 @@ class RefereeStep:
             return []  # the view passed, or one with fewer dice: nothing new
         self.sightings += 1
         stable = self.stab.push(key, sighting)
+        if stable is None and before is None:
+            stable = self._fused(sighting)
+            if stable is not None:
+                key = sighting_key(stable)
+                self.stab.remember(key)
         if stable is None:
             return []
+        self._still.clear()
         self.last, self._last_key = stable, key
         self._again = LOOK_AGAIN
         return self.referee.see(stable)
+
+
+    def _fused(self, sighting: Sighting) -> Sighting | None:
+        """The view of the last ``FUSE_FRAMES`` frames read, when they agree on all
+        but their dice's numbers and show dice: their numbers read from them all."""
+        self._still.append((placed_key(sighting), sighting))
+        if len(self._still) < FUSE_FRAMES or not sighting.dice:
+            return None
+        first = self._still[0][0]
+        if any(k != first for k, _ in self._still):
+            return None
+        return fused_dice([v for _, v in self._still])
 
 
 def more_dice(seen: Hashable, before: Hashable) -> bool:

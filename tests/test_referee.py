@@ -638,3 +638,44 @@ def test_a_die_found_in_later_frames_of_a_still_table_is_seen() -> None:
     assert [sorted(e.dice) for e in rolls] == [[1, 4]]
     # looking again is bounded: the table was read a few frames after each view only
     assert eyes.looked < len(eyes.pattern)
+
+
+class _UnsureEyes:
+    """A still table at the opening, then both opening dice down, small: each frame
+    reads their numbers differently, no two frames alike (s26fix clip 2101 at 258 s)."""
+
+    READS = (
+        ((5, 0.6), (2, 0.6)),
+        ((3, 0.55), (2, 0.45)),
+        ((5, 0.7), (6, 0.55)),
+        ((5, 0.4), (2, 0.6)),
+    )
+
+    def settled(self, frame: Frame, between_games: bool = False) -> bool:
+        return int(frame.ref) != 3  # the dice thrown between frames 2 and 3
+
+    def look(self, frame: Frame) -> Sighting:
+        board = ExactCheckers(Position.initial())
+        i = int(frame.ref)
+        if i < 3:
+            return Sighting(board, t=i / 10, frame=i)
+        (a, pa), (b, pb) = self.READS[(i - 4) % len(self.READS)]
+        dice = (
+            SeenDie(a, pa, half="right", at=(20.0, 0.0)),
+            SeenDie(b, pb, half="left", at=(-20.0, 0.0)),
+        )
+        return Sighting(board, dice, t=i / 10, frame=i)
+
+
+def test_dice_whose_numbers_flicker_are_read_from_four_still_frames() -> None:
+    """No two frames agree on the numbers, all on where the dice lie: after
+    FUSE_FRAMES such frames the view is passed on, each die's number read from them
+    all (the mean of each face's probability)."""
+    from gammoneye.service.referee import FUSE_FRAMES
+
+    frames = [Frame(i, i / 10, None) for i in range(4 + 2 * FUSE_FRAMES)]
+    ref = Referee(RefereeConfig(match_length=5), t=0.0)
+    run_referee(frames, _UnsureEyes(), ref, realtime=False)  # type: ignore[arg-type]
+    rolls = [e for e in ref.events if e.TYPE == "opening_roll"]
+    assert [sorted(e.dice) for e in rolls] == [[2, 5]]
+    assert rolls[0].t == pytest.approx((4 + FUSE_FRAMES - 1) / 10)  # no sooner

@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
+from numpy.typing import NDArray
 
 from gammoneye.engine.position import BAR, CHECKERS, Position, PositionError
 from gammoneye.engine.referee import SeenCube, SeenDie, Sighting
@@ -252,6 +253,75 @@ class Spot:
 
     def __repr__(self) -> str:
         return f"Spot({self.x:.1f}, {self.y:.1f})"
+
+
+def _die_order(d: SeenDie) -> tuple[Any, ...]:
+    return (d.half or "", d.cocked >= 0.5, d.on_checker >= 0.5, d.at or (0.0, 0.0))
+
+
+def placed_key(s: Sighting) -> Hashable:
+    """What a sighting shows, its dice's numbers left out: the checkers' best reading,
+    each die's half, lie and place (a :class:`Spot`), the cube. Frames of one still
+    table agree on it while a small die's number, read unsure, flickers
+    (:func:`fused_dice`)."""
+    whole = cast(tuple[Any, Any, Any], sighting_key(s))
+    cells, cube = whole[0], whole[2]
+    dice = tuple(
+        (
+            d.half or "",
+            d.cocked >= 0.5,
+            d.on_checker >= 0.5,
+            None if d.at is None else Spot(*d.at),
+        )
+        for d in sorted(s.dice, key=_die_order)
+    )
+    return (cells, dice, cube)
+
+
+def _faces(d: SeenDie) -> NDArray[np.float64]:
+    if d.values:
+        return np.asarray(d.values, np.float64)
+    out = np.full(6, (1.0 - d.p) / 5.0)
+    out[d.value - 1] = d.p
+    return out
+
+
+def fused_dice(views: list[Sighting]) -> Sighting:
+    """The last of ``views`` — views of one still table, alike by
+    :func:`placed_key` — with each die's number read from all of them: the mean of
+    the reader's probabilities of each face (its cocked and on-a-checker
+    probabilities and its place too). A die read 6, then unsure, then 2, then 6 is
+    a 6 read less than surely; the referee weighs it so.
+
+    >>> from gammoneye.engine.referee import ExactCheckers
+    >>> board = ExactCheckers(Position.initial())
+    >>> def die(v, p): return SeenDie(v, p, half="left", at=(-9.0, 10.0))
+    >>> views = [Sighting(board, (die(6, 0.6),)), Sighting(board, (die(2, 0.55),)),
+    ...          Sighting(board, (die(6, 0.7),)), Sighting(board, (die(4, 0.4),))]
+    >>> d = fused_dice(views).dice[0]
+    >>> d.value, round(d.p, 2), d.half, d.at
+    (6, 0.38, 'left', (-9.0, 10.0))
+    """
+    last = views[-1]
+    ordered = [sorted(v.dice, key=_die_order) for v in views]
+    dice = []
+    for k, die in enumerate(sorted(last.dice, key=_die_order)):
+        same = [o[k] for o in ordered]
+        faces = np.mean([_faces(d) for d in same], axis=0)
+        places = [d.at for d in same if d.at is not None]
+        x, y = np.mean(places, axis=0) if places else (0.0, 0.0)
+        dice.append(
+            replace(
+                die,
+                value=int(np.argmax(faces)) + 1,
+                p=float(np.max(faces)),
+                values=tuple(float(f) for f in faces),
+                cocked=float(np.mean([d.cocked for d in same])),
+                on_checker=float(np.mean([d.on_checker for d in same])),
+                at=(float(x), float(y)) if places else die.at,
+            )
+        )
+    return replace(last, dice=tuple(dice))
 
 
 def sighting_key(s: Sighting) -> Hashable:
