@@ -37,9 +37,9 @@ from gammoneye.vision.selfcal import match_opening
 from gammoneye.vision.sighting import (
     BoardMarks,
     fused_dice,
-    placed_key,
     sighting_key,
     sighting_of,
+    still_key,
 )
 from gammoneye.vision.stabilise import Stabiliser
 
@@ -56,11 +56,12 @@ LOOK_AGAIN = 4
 #: the whole picture's does not, before it is overruled: dice roll to rest in about a
 #: second (in the rendered clips, 0.7 s after the hand has left).
 BOARD_GATE_PATIENCE_S = 3.0
-#: Still frames in a row that show the same checkers, cube and dice in the same
-#: places, their numbers read differently, before their view is passed on with the
-#: numbers read from them all (:func:`~gammoneye.vision.sighting.fused_dice`): small
-#: dice read unsure flicker from frame to frame, and no two frames agree (s26fix clip
-#: 2101 at 258 s: a 61 read 12, 02, 06, 02, 22, 00 over six still frames, no view).
+#: Still frames in a row that show the same checkers and cube, no two alike in their
+#: dice, before their view is passed on with the dice read from them all
+#: (:func:`~gammoneye.vision.sighting.fused_dice`): small dice read unsure flicker
+#: from frame to frame in number and in being found (s26fix clip 2101 at 258 s: a 61
+#: read 12, 02, 06, 02, 22, 00 over six still frames; s31 clip 2603 at 162 s: a 32
+#: read 02, 1, 2, 13, 02 over five), no two frames agree, and no view is passed.
 FUSE_FRAMES = 4
 #: Pictures on which the lens is looked for, at most, while the opening layout nearly
 #: reads (at least ``LENS_NEAR`` of its 24 points) but not quite (:class:`CameraEyes`).
@@ -678,10 +679,11 @@ class RefereeStep:
 
 
     def _fused(self, sighting: Sighting) -> Sighting | None:
-        """The view of the last ``FUSE_FRAMES`` frames read, when they agree on all
-        but their dice's numbers and show dice: their numbers read from them all."""
-        self._still.append((placed_key(sighting), sighting))
-        if len(self._still) < FUSE_FRAMES or not sighting.dice:
+        """The view of the last ``FUSE_FRAMES`` frames read, when they agree on the
+        checkers and the cube and show dice: the dice found in half of them or more,
+        each read from them all (:func:`~gammoneye.vision.sighting.fused_dice`)."""
+        self._still.append((still_key(sighting), sighting))
+        if len(self._still) < FUSE_FRAMES:
             return None
         first = self._still[0][0]
         if any(k != first for k, _ in self._still):

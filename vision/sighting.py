@@ -255,27 +255,12 @@ class Spot:
         return f"Spot({self.x:.1f}, {self.y:.1f})"
 
 
-def _die_order(d: SeenDie) -> tuple[Any, ...]:
-    return (d.half or "", d.cocked >= 0.5, d.on_checker >= 0.5, d.at or (0.0, 0.0))
-
-
-def placed_key(s: Sighting) -> Hashable:
-    """What a sighting shows, its dice's numbers left out: the checkers' best reading,
-    each die's half, lie and place (a :class:`Spot`), the cube. Frames of one still
-    table agree on it while a small die's number, read unsure, flickers
-    (:func:`fused_dice`)."""
+def still_key(s: Sighting) -> Hashable:
+    """What a sighting shows but its dice: the checkers' best reading and the cube.
+    Frames of one still table agree on it while small dice, read unsure, flicker in
+    number and even in being found at all (:func:`fused_dice`)."""
     whole = cast(tuple[Any, Any, Any], sighting_key(s))
-    cells, cube = whole[0], whole[2]
-    dice = tuple(
-        (
-            d.half or "",
-            d.cocked >= 0.5,
-            d.on_checker >= 0.5,
-            None if d.at is None else Spot(*d.at),
-        )
-        for d in sorted(s.dice, key=_die_order)
-    )
-    return (cells, dice, cube)
+    return (whole[0], whole[2])
 
 
 def _faces(d: SeenDie) -> NDArray[np.float64]:
@@ -286,42 +271,62 @@ def _faces(d: SeenDie) -> NDArray[np.float64]:
     return out
 
 
-def fused_dice(views: list[Sighting]) -> Sighting:
-    """The last of ``views`` — views of one still table, alike by
-    :func:`placed_key` — with each die's number read from all of them: the mean of
-    the reader's probabilities of each face (its cocked and on-a-checker
-    probabilities and its place too). A die read 6, then unsure, then 2, then 6 is
-    a 6 read less than surely; the referee weighs it so.
+def fused_dice(views: list[Sighting], *, share: float = 0.5) -> Sighting | None:
+    """The last of ``views`` — views of one still table, alike by :func:`still_key`
+    — with its dice read from all of them, or ``None`` where none is left. A die is
+    followed from view to view by its place (within ``KEY_PLACE_CM``, in the same
+    half); one found in ``share`` of the views or more is kept, its number read as
+    the mean of the reader's probabilities of each face over the views that found it
+    (its cocked and on-a-checker probabilities and its place too). A die read 6,
+    then 2, then 6, then unsure is a 6 read less than surely, and the referee weighs
+    it so; a die found in one view of four is left out. Dice whose place is unknown
+    are not followed: they are left out.
 
     >>> from gammoneye.engine.referee import ExactCheckers
     >>> board = ExactCheckers(Position.initial())
-    >>> def die(v, p): return SeenDie(v, p, half="left", at=(-9.0, 10.0))
-    >>> views = [Sighting(board, (die(6, 0.6),)), Sighting(board, (die(2, 0.55),)),
-    ...          Sighting(board, (die(6, 0.7),)), Sighting(board, (die(4, 0.4),))]
-    >>> d = fused_dice(views).dice[0]
-    >>> d.value, round(d.p, 2), d.half, d.at
-    (6, 0.38, 'left', (-9.0, 10.0))
+    >>> def die(v, p, x=-9.0): return SeenDie(v, p, half="left", at=(x, 10.0))
+    >>> views = [Sighting(board, (die(6, 0.6), die(3, 0.5, -20.0))),
+    ...          Sighting(board, (die(2, 0.55), die(1, 0.9, 9.0))),
+    ...          Sighting(board, (die(6, 0.7, -9.5), die(3, 0.4, -20.0))),
+    ...          Sighting(board, (die(4, 0.4),))]
+    >>> [(d.value, round(d.p, 2), d.half, d.at) for d in fused_dice(views).dice]
+    [(6, 0.38, 'left', (-9.125, 10.0)), (3, 0.45, 'left', (-20.0, 10.0))]
     """
-    last = views[-1]
-    ordered = [sorted(v.dice, key=_die_order) for v in views]
+    tracks: list[list[SeenDie]] = []
+    for view in views:
+        taken: set[int] = set()
+        for d in view.dice:
+            if d.at is None:
+                continue
+            for k, track in enumerate(tracks):
+                was = track[-1]
+                if k in taken or was.half != d.half or was.at is None:
+                    continue
+                if Spot(*was.at) == Spot(*d.at):
+                    track.append(d)
+                    taken.add(k)
+                    break
+            else:
+                tracks.append([d])
+                taken.add(len(tracks) - 1)
     dice = []
-    for k, die in enumerate(sorted(last.dice, key=_die_order)):
-        same = [o[k] for o in ordered]
-        faces = np.mean([_faces(d) for d in same], axis=0)
-        places = [d.at for d in same if d.at is not None]
-        x, y = np.mean(places, axis=0) if places else (0.0, 0.0)
+    for track in tracks:
+        if len(track) < share * len(views):
+            continue
+        faces = np.mean([_faces(d) for d in track], axis=0)
+        x, y = np.mean([d.at for d in track if d.at is not None], axis=0)
         dice.append(
             replace(
-                die,
+                track[-1],
                 value=int(np.argmax(faces)) + 1,
                 p=float(np.max(faces)),
                 values=tuple(float(f) for f in faces),
-                cocked=float(np.mean([d.cocked for d in same])),
-                on_checker=float(np.mean([d.on_checker for d in same])),
-                at=(float(x), float(y)) if places else die.at,
+                cocked=float(np.mean([d.cocked for d in track])),
+                on_checker=float(np.mean([d.on_checker for d in track])),
+                at=(float(x), float(y)),
             )
         )
-    return replace(last, dice=tuple(dice))
+    return replace(views[-1], dice=tuple(dice)) if dice else None
 
 
 def sighting_key(s: Sighting) -> Hashable:
