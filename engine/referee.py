@@ -742,9 +742,15 @@ class Referee:
         if state.phase is Phase.MATCH_OVER:
             return
         waiting = state.phase is Phase.GAME_OVER or not self._game_started
-        # the board set up for a game, nothing down but, maybe, its opening roll
+        # the board set up for a game, nothing down but, maybe, its opening roll; for the
+        # first game refereed, whatever lies about: no last game's dice can (s32 clip
+        # 2703 at 0.2 s: the cube just put on the bar read as a die, and no view without
+        # it came before the opening roll; the game was never seen to start)
+        first_game = state.phase is Phase.START
         set_up = (
-            waiting and not (dice and not self._opening_dice(dice)) and self._is_opening_layout(s)
+            waiting
+            and (not dice or first_game or self._opening_dice(dice))
+            and self._is_opening_layout(s)
         )
         under_way = False
         if state.phase is Phase.GAME_OVER:

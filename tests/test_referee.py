@@ -680,3 +680,18 @@ def test_dice_whose_numbers_flicker_are_read_from_four_still_frames() -> None:
     rolls = [e for e in ref.events if e.TYPE == "opening_roll"]
     assert [sorted(e.dice) for e in rolls] == [[2, 5]]
     assert rolls[0].t == pytest.approx((4 + FUSE_FRAMES - 1) / 10)  # no sooner
+
+
+def test_the_first_game_starts_with_a_die_lying_about() -> None:
+    """The match's first view shows the opening layout and something read as a die on
+    the bar (s32 clip 2703: the cube just put there, read a 2 at 0.96), and no view
+    without it comes before the opening roll: the game starts all the same, and the
+    opening roll then seen is recorded. Between games it is otherwise: dice that are
+    no opening roll may be the last game's, and the next game waits for the board."""
+    ref = Referee(RefereeConfig(match_length=5))
+    board = ExactCheckers(Position.initial())
+    bar = SeenDie(2, 0.96, half="bar", at=(0.0, 7.0))
+    assert [e.TYPE for e in ref.see(Sighting(board, (bar,)))] == ["game_start"]
+    opening = (SeenDie(5, half="right", at=(20.0, 0.0)), SeenDie(2, half="left", at=(-20.0, 0.0)))
+    events = ref.see(Sighting(board, (*opening, bar)))
+    assert [e.TYPE for e in events] == ["opening_roll"] and events[0].dice == (5, 2)
