@@ -24,6 +24,7 @@ from gammoneye.datasets.render.stills import StillsConfig, render_stills
 from gammoneye.datasets.render.styles import style_named
 from gammoneye.engine.position import Position
 from gammoneye.service.cli import app
+from gammoneye.vision.detector import Detection
 from gammoneye.vision.read import (
     COLOURS,
     BoardReader,
@@ -520,3 +521,42 @@ def test_the_cube_in_the_middle_is_the_cube_of_one() -> None:
     # a reading that gives the middle's face nothing is left as read
     none = np.array([0.0, 0.9, 0.1, 0.0, 0.0, 0.0], np.float32)
     assert FACES[int(faces_at(none, "centre").argmax())] == 2
+
+
+class _Reads:
+    """A reader that reads each crop by its brightest level: the test's crops are
+    flat squares on black whose level names them."""
+
+    def __init__(self, by_level: dict[int, list[float]], cocked: bool = False) -> None:
+        self.by_level, self.cocked = by_level, cocked
+
+    def read(self, crops: np.ndarray) -> Any:
+        probs = np.array([self.by_level[int(c.max())] for c in crops], np.float32)
+        return (probs, np.zeros(len(crops), np.float32)) if self.cocked else probs
+
+
+def test_a_cube_boxed_as_a_die_is_taken_for_the_cube_when_no_cube_was_boxed() -> None:
+    """s31 clip 2602 at 422.5 s: a small cube offered in the field was boxed as a die
+    and read as a die's 1 at 0.77; the cube reader read it a 2 at 0.97, and a die's
+    pips as a cube's face only vaguely. With no cube box, such a "die" is the cube;
+    a die read surely stays a die, whatever the cube reader says of it."""
+    image = np.zeros((100, 300, 3), np.uint8)
+    image[10:30, 10:30] = 50  # the cube, boxed as a die
+    image[10:30, 110:130] = 100  # a die read surely
+    image[10:30, 210:230] = 150  # a die read unsure, vaguely a cube face
+    dice = [
+        Detection("die", 0.6, (10.0, 10.0, 30.0, 30.0)),
+        Detection("die", 0.6, (110.0, 10.0, 130.0, 30.0)),
+        Detection("die", 0.5, (210.0, 10.0, 230.0, 30.0)),
+    ]
+    cube_reads = {50: [0.0, 0.97, 0.02, 0.01, 0.0, 0.0], 100: [0.0] * 5 + [1.0]}
+    cube_reads[150] = [0.43, 0.2, 0.1, 0.1, 0.1, 0.07]
+    die_reads = {50: [0.77, 0, 0, 0.02, 0, 0.21], 100: [0, 0, 1.0, 0, 0, 0]}
+    die_reads[150] = [0.5, 0.5, 0, 0, 0, 0]
+    reader = BoardReader.__new__(BoardReader)
+    reader.cube, reader.dice = _Reads(cube_reads), _Reads(die_reads, cocked=True)
+    cubes, left = reader._cube_among_dice(image, dice)
+    assert [c.box for c in cubes] == [dice[0].box] and cubes[0].kind == "cube"
+    assert left == dice[1:]
+    # no "die" reads as a cube surely: all stay dice
+    assert reader._cube_among_dice(image, dice[1:]) == ([], dice[1:])

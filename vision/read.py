@@ -99,6 +99,9 @@ MIN_DIE_VALUE_P = 0.3
 MIN_DIE_SCORE = 0.45
 #: A second "cube" box the die reader reads at least this surely is a die.
 CUBE_AS_DIE_P = 0.9
+#: With no cube box, a "die" the cube reader reads at least this surely, and the die
+#: reader less surely, is the cube (:meth:`BoardReader._cube_among_dice`).
+DIE_AS_CUBE_P = 0.9
 __all__ = ["BoardReader", "NoBoardError", "ReadTimings", "keep_die"]
 
 
@@ -437,6 +440,8 @@ class BoardReader:
         cubes = cube_found[:1]
         dice: list[DieReading] = []
         kept_boxes: list[tuple[float, float, float, float]] = []
+        if dice_found and not cubes:
+            cubes, dice_found = self._cube_among_dice(image, dice_found)
         if dice_found:
             crops = np.stack([square_crop(image, d.box) for d in dice_found])
             values, cocked = self.dice.read(crops)
@@ -516,6 +521,26 @@ class BoardReader:
             if i != best and die_p[i] >= CUBE_AS_DIE_P
         ]
         return [found[best]], dice
+
+    def _cube_among_dice(
+        self, image: U8, dice: list[Detection]
+    ) -> tuple[list[Detection], list[Detection]]:
+        """No cube box: the cube may have been boxed as a die (a small cube offered in
+        the field looks like a die to the detector; s31 clip 2602 at 422.5 s, a red
+        cube on blue felt read as a die's 1 at 0.77, and the double was lost). A "die"
+        the cube reader reads surely (``DIE_AS_CUBE_P``) while the die reader does not
+        is the cube: a die's pips read as a cube's face only vaguely (0.2 to 0.45 on
+        the dice of that clip), a cube's digits as a die's face at 0.7 to 0.85.
+        Returns (the cube, or none; the dice left)."""
+        crops = np.stack([square_crop(image, d.box) for d in dice])
+        cube_p = self.cube.read(crops).max(axis=1)
+        die_p = self.dice.read(crops)[0].max(axis=1)
+        likely = [i for i in range(len(dice)) if cube_p[i] >= DIE_AS_CUBE_P > die_p[i]]
+        if not likely:
+            return [], dice
+        best = max(likely, key=lambda i: float(cube_p[i] - die_p[i]))
+        cube = Detection("cube", dice[best].score, dice[best].box)
+        return [cube], [d for i, d in enumerate(dice) if i != best]
 
     @staticmethod
     def _half(space: BoardSpace, u: float, v: float) -> tuple[str | None, float]:
