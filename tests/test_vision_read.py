@@ -470,7 +470,6 @@ class _BoxesDetector:
         self.boxes = boxes
 
     def detect_on_board(self, image: Any, corners_px: Any) -> list[Any]:
-        from gammoneye.vision.detector import Detection
 
         return [Detection("die", 0.9, box) for box in self.boxes]
 
@@ -524,15 +523,13 @@ def test_the_cube_in_the_middle_is_the_cube_of_one() -> None:
 
 
 class _Reads:
-    """A reader that reads each crop by its brightest level: the test's crops are
-    flat squares on black whose level names them."""
+    """A cube reader that reads each crop by its level: the test's crops are flat."""
 
-    def __init__(self, by_level: dict[int, list[float]], cocked: bool = False) -> None:
-        self.by_level, self.cocked = by_level, cocked
+    def __init__(self, by_level: dict[int, list[float]]) -> None:
+        self.by_level = by_level
 
     def read(self, crops: np.ndarray) -> Any:
-        probs = np.array([self.by_level[int(c.max())] for c in crops], np.float32)
-        return (probs, np.zeros(len(crops), np.float32)) if self.cocked else probs
+        return np.array([self.by_level[int(c.max())] for c in crops], np.float32)
 
 
 def test_a_cube_boxed_as_a_die_is_taken_for_the_cube_when_no_cube_was_boxed() -> None:
@@ -540,23 +537,49 @@ def test_a_cube_boxed_as_a_die_is_taken_for_the_cube_when_no_cube_was_boxed() ->
     and read as a die's 1 at 0.77; the cube reader read it a 2 at 0.97, and a die's
     pips as a cube's face only vaguely. With no cube box, such a "die" is the cube;
     a die read surely stays a die, whatever the cube reader says of it."""
-    image = np.zeros((100, 300, 3), np.uint8)
-    image[10:30, 10:30] = 50  # the cube, boxed as a die
-    image[10:30, 110:130] = 100  # a die read surely
-    image[10:30, 210:230] = 150  # a die read unsure, vaguely a cube face
-    dice = [
-        Detection("die", 0.6, (10.0, 10.0, 30.0, 30.0)),
-        Detection("die", 0.6, (110.0, 10.0, 130.0, 30.0)),
-        Detection("die", 0.5, (210.0, 10.0, 230.0, 30.0)),
-    ]
+    crops = np.stack([np.full((24, 24, 3), level, np.uint8) for level in (100, 50, 150)])
     cube_reads = {50: [0.0, 0.97, 0.02, 0.01, 0.0, 0.0], 100: [0.0] * 5 + [1.0]}
     cube_reads[150] = [0.43, 0.2, 0.1, 0.1, 0.1, 0.07]
-    die_reads = {50: [0.77, 0, 0, 0.02, 0, 0.21], 100: [0, 0, 1.0, 0, 0, 0]}
-    die_reads[150] = [0.5, 0.5, 0, 0, 0, 0]
+    values = np.array(
+        [[0, 0, 1.0, 0, 0, 0], [0.77, 0, 0, 0.02, 0, 0.21], [0.5, 0.5, 0, 0, 0, 0]], np.float32
+    )
     reader = BoardReader.__new__(BoardReader)
-    reader.cube, reader.dice = _Reads(cube_reads), _Reads(die_reads, cocked=True)
-    cubes, left = reader._cube_among_dice(image, dice)
-    assert [c.box for c in cubes] == [dice[0].box] and cubes[0].kind == "cube"
-    assert left == dice[1:]
-    # no "die" reads as a cube surely: all stay dice
-    assert reader._cube_among_dice(image, dice[1:]) == ([], dice[1:])
+    reader.cube = _Reads(cube_reads)
+    assert reader._cube_among_dice(crops, values) == 1
+    # the same "die" read surely as a die (a die read sure of a cube-like face): a die
+    values[1] = [0.95, 0, 0, 0.05, 0, 0]
+    assert reader._cube_among_dice(crops, values) is None
+    # none reads as a cube surely: all stay dice
+    assert reader._cube_among_dice(crops[[0, 2]], values[[0, 2]]) is None
+
+
+
+class _OneDie:
+    """A detector that boxes only the cube, and boxes it as a die."""
+
+    def __init__(self, box: tuple[float, float, float, float]) -> None:
+        self.box = box
+
+    def detect_on_board(self, image: np.ndarray, corners: Any) -> list[Any]:
+        from gammoneye.vision.detector import Detection
+
+        return [Detection("die", 0.6, self.box)]
+
+
+class _UnsureDice:
+    def read(self, crops: np.ndarray) -> Any:
+        values = np.tile(np.array([0.77, 0, 0, 0.02, 0, 0.21], np.float32), (len(crops), 1))
+        return values, np.zeros(len(crops), np.float32)
+
+
+def test_a_lone_die_taken_for_the_cube_leaves_no_die(openings: list[Still]) -> None:
+    """Through the whole reading: the only "die" found is the cube, boxed as a die; the
+    reading shows the cube and no die (and does not fail for want of dice)."""
+    still = openings[0]
+    x0, y0, x1, y1 = still.label["cube"]["box"]
+    shipped = BoardReader.load()
+    cube = _Reads({v: [0.0, 0.97, 0.03, 0.0, 0.0, 0.0] for v in range(256)})
+    fooled = BoardReader(shipped.counter, _UnsureDice(), cube, _OneDie((x0, y0, x1, y1)))
+    reading = fooled.read(still.image, corners=still.corners())
+    assert reading.dice == ()
+    assert reading.cube is not None and max(reading.cube.values, key=reading.cube.values.get) == 2

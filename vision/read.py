@@ -440,11 +440,17 @@ class BoardReader:
         cubes = cube_found[:1]
         dice: list[DieReading] = []
         kept_boxes: list[tuple[float, float, float, float]] = []
-        if dice_found and not cubes:
-            cubes, dice_found = self._cube_among_dice(image, dice_found)
         if dice_found:
             crops = np.stack([square_crop(image, d.box) for d in dice_found])
             values, cocked = self.dice.read(crops)
+            as_cube = None if cubes else self._cube_among_dice(crops, values)
+            if as_cube is not None:
+                d = dice_found[as_cube]
+                cubes = [Detection("cube", d.score, d.box)]
+                keep = [i for i in range(len(dice_found)) if i != as_cube]
+                dice_found = [dice_found[i] for i in keep]
+                values, cocked = values[keep], cocked[keep]
+        if dice_found:
             centres_b = cv2.perspectiveTransform(
                 np.array([d.centre for d in dice_found], np.float64).reshape(-1, 1, 2), to_board
             ).reshape(-1, 2)
@@ -522,25 +528,26 @@ class BoardReader:
         ]
         return [found[best]], dice
 
-    def _cube_among_dice(
-        self, image: U8, dice: list[Detection]
-    ) -> tuple[list[Detection], list[Detection]]:
+    def _cube_among_dice(self, crops: U8, values: F32) -> int | None:
         """No cube box: the cube may have been boxed as a die (a small cube offered in
         the field looks like a die to the detector; s31 clip 2602 at 422.5 s, a red
         cube on blue felt read as a die's 1 at 0.77, and the double was lost). A "die"
-        the cube reader reads surely (``DIE_AS_CUBE_P``) while the die reader does not
-        is the cube: a die's pips read as a cube's face only vaguely (0.2 to 0.45 on
-        the dice of that clip), a cube's digits as a die's face at 0.7 to 0.85.
-        Returns (the cube, or none; the dice left)."""
-        crops = np.stack([square_crop(image, d.box) for d in dice])
-        cube_p = self.cube.read(crops).max(axis=1)
-        die_p = self.dice.read(crops)[0].max(axis=1)
-        likely = [i for i in range(len(dice)) if cube_p[i] >= DIE_AS_CUBE_P > die_p[i]]
-        if not likely:
-            return [], dice
-        best = max(likely, key=lambda i: float(cube_p[i] - die_p[i]))
-        cube = Detection("cube", dice[best].score, dice[best].box)
-        return [cube], [d for i, d in enumerate(dice) if i != best]
+        the die reader reads less surely than ``DIE_AS_CUBE_P`` and the cube reader at
+        least that surely is the cube: a die's pips read as a cube's face only vaguely
+        (0.2 to 0.45 on the dice of that clip), a cube's digits as a die's face at 0.7
+        to 0.85. ``crops`` and ``values``: the dice's crops and the die reader's face
+        probabilities. Returns the index of the cube among them, or ``None``."""
+        die_p = values.max(axis=1)
+        unsure = [i for i in range(len(crops)) if die_p[i] < DIE_AS_CUBE_P]
+        if not unsure:
+            return None
+        cube_p = self.cube.read(crops[unsure]).max(axis=1)
+        likely = [
+            (float(c - die_p[i]), i)
+            for c, i in zip(cube_p, unsure, strict=True)
+            if c >= DIE_AS_CUBE_P
+        ]
+        return max(likely)[1] if likely else None
 
     @staticmethod
     def _half(space: BoardSpace, u: float, v: float) -> tuple[str | None, float]:
