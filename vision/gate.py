@@ -77,7 +77,7 @@ class MotionGate:
 
         A gate on the whole picture shrinks a die of 12 pixels to one and a half: the
         last turns of a roll change a thousandth of its pixels, under any threshold
-        that sensor noise keeps clear of (on rendered clips, 85 % of the frames of
+        that sensor noise keeps clear of (on 11 rendered clips, 79 % of the frames of
         dice tumbling without a hand in view passed as still). This one looks at the
         field's corners ``field_px`` grown by ``margin`` of their distance from the
         middle (the frame and trays, a die just off the field), shrunk to ``width``
