@@ -1376,7 +1376,7 @@ class Referee:
             and d.value != was.value
             and d.at is not None
             and was.at is not None
-            and not _near(d, was, SAME_PLACE_CM)
+            and not _near(d, was)
             for d in dice
         )
 

@@ -231,10 +231,10 @@ class CameraEyes:
         self.read_seconds = 0.0
         #: Still frames not read: an arm reached onto the board.
         self.reached = 0
-        self._watch: tuple[Any, ReachWatch] | None = None
-        #: The gate on the board alone (:meth:`MotionGate.on_board`), once the field
-        #: is known: it sees dice still rolling, which the whole picture's does not.
-        self._board_gate: tuple[Any, MotionGate] | None = None
+        #: What watches the field once it is known, built for its corners: the reach
+        #: watch and the gate on the board alone (:meth:`MotionGate.on_board`: it sees
+        #: dice still rolling, which the whole picture's does not).
+        self._watch: tuple[Any, ReachWatch, MotionGate] | None = None
         #: Since when the board's gate alone has seen motion (``BOARD_GATE_PATIENCE_S``).
         self._board_stirs_since: float | None = None
         #: The last reading made (what the service draws on its video).
@@ -326,8 +326,8 @@ class CameraEyes:
         still view is taken as the watch's new clear picture (an arm held still
         while setting up hides points, so its board is no opening layout, which is
         all the referee looks for then)."""
-        watch = self._reach_watch()
-        board_gate = self._board_motion_gate()
+        watchers = self._field_watchers()
+        watch, board_gate = (None, None) if watchers is None else watchers
         still = self.gate.update(frame.image).settled
         # both gates see every frame: each compares it with the one before
         if board_gate is not None and not board_gate.update(frame.image).settled and still:
@@ -352,19 +352,15 @@ class CameraEyes:
             return False
         return True
 
-    def _board_motion_gate(self) -> MotionGate | None:
-        if self.corners is None:
-            return None
-        if self._board_gate is None or not np.array_equal(self._board_gate[0], self.corners):
-            self._board_gate = (self.corners.copy(), MotionGate.on_board(self.corners))
-        return self._board_gate[1]
-
-    def _reach_watch(self) -> ReachWatch | None:
+    def _field_watchers(self) -> tuple[ReachWatch, MotionGate] | None:
+        """The reach watch and the board's gate for the field's corners, once known
+        (built again when the corners change)."""
         if self.corners is None:
             return None
         if self._watch is None or not np.array_equal(self._watch[0], self.corners):
-            self._watch = (self.corners.copy(), ReachWatch(self.corners))
-        return self._watch[1]
+            corners = self.corners.copy()
+            self._watch = (corners, ReachWatch(corners), MotionGate.on_board(corners))
+        return self._watch[1], self._watch[2]
 
     def _profile(self, image: Any) -> Any:
         if self.profile is not None:
@@ -666,7 +662,7 @@ class RefereeStep:
         self.sightings += 1
         stable = self.stab.push(key, sighting)
         if stable is None and before is None:
-            stable = self._fused(sighting)
+            stable = self._fused(key, sighting)
             if stable is not None:
                 key = sighting_key(stable)
                 self.stab.remember(key)
@@ -677,12 +673,12 @@ class RefereeStep:
         self._again = LOOK_AGAIN
         return self.referee.see(stable)
 
-
-    def _fused(self, sighting: Sighting) -> Sighting | None:
+    def _fused(self, key: Hashable, sighting: Sighting) -> Sighting | None:
         """The view of the last ``FUSE_FRAMES`` frames read, when they agree on the
         checkers and the cube and show dice: the dice found in half of them or more,
-        each read from them all (:func:`~gammoneye.vision.sighting.fused_dice`)."""
-        self._still.append((still_key(sighting), sighting))
+        each read from them all (:func:`~gammoneye.vision.sighting.fused_dice`).
+        ``key``: the sighting's stabiliser key."""
+        self._still.append((still_key(key), sighting))
         if len(self._still) < FUSE_FRAMES:
             return None
         first = self._still[0][0]

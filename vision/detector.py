@@ -172,8 +172,8 @@ class DiceCubeDetector:
         self.min_score, self.iou = min_score, iou
 
     @classmethod
-    def load(cls, path: Path | None = None) -> DiceCubeDetector:
-        return cls(path or model_path(MODEL))
+    def load(cls, path: Path | None = None, min_score: float = 0.3) -> DiceCubeDetector:
+        return cls(path or model_path(MODEL), min_score)
 
     def detect_canvas(self, canvas: U8) -> list[Detection]:
         """Detections in canvas pixels."""

@@ -39,10 +39,8 @@ from numpy.typing import NDArray
 from gammoneye.calibration.boardspace import BoardSpace, Orientation, canonical_corners
 from gammoneye.calibration.profile import CalibrationProfile
 
-from .classifier import model_path
 from .crops import cut_strip, square_crop
 from .cube import FACES, CubeReader, faces_at
-from .detector import MODEL as DETECTOR_MODEL
 from .detector import Detection, DiceCubeDetector
 from .dice import DiceReader
 from .points import PointCounter
@@ -320,9 +318,8 @@ class BoardReader:
             PointCounter.load(models / "point_counts.onnx" if models else None),
             DiceReader.load(models / "dice.onnx" if models else None),
             CubeReader.load(models / "cube.onnx" if models else None),
-            DiceCubeDetector(
-                models / "dicecube.onnx" if models else model_path(DETECTOR_MODEL),
-                min_score=LOW_DETECTION_SCORE,
+            DiceCubeDetector.load(
+                models / "dicecube.onnx" if models else None, min_score=LOW_DETECTION_SCORE
             ),
         )
 

@@ -255,12 +255,13 @@ class Spot:
         return f"Spot({self.x:.1f}, {self.y:.1f})"
 
 
-def still_key(s: Sighting) -> Hashable:
-    """What a sighting shows but its dice: the checkers' best reading and the cube.
-    Frames of one still table agree on it while small dice, read unsure, flicker in
-    number and even in being found at all (:func:`fused_dice`)."""
-    whole = cast(tuple[Any, Any, Any], sighting_key(s))
-    return (whole[0], whole[2])
+def still_key(key: Hashable) -> Hashable:
+    """What a sighting of stabiliser key ``key`` (:func:`sighting_key`) shows but its
+    dice: the checkers' best reading and the cube. Frames of one still table agree on
+    it while small dice, read unsure, flicker in number and even in being found at
+    all (:func:`fused_dice`)."""
+    cells, _, cube = cast(tuple[Any, Any, Any], key)
+    return (cells, cube)
 
 
 def _faces(d: SeenDie) -> NDArray[np.float64]:
@@ -299,10 +300,10 @@ def fused_dice(views: list[Sighting], *, share: float = 0.5) -> Sighting | None:
             if d.at is None:
                 continue
             for k, track in enumerate(tracks):
-                was = track[-1]
-                if k in taken or was.half != d.half or was.at is None:
+                was = track[-1]  # followed dice all have a place
+                if k in taken or was.half != d.half:
                     continue
-                if Spot(*was.at) == Spot(*d.at):
+                if _city(cast(tuple[float, float], was.at), d.at) <= KEY_PLACE_CM:
                     track.append(d)
                     taken.add(k)
                     break
