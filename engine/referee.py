@@ -1896,6 +1896,14 @@ class Referee:
             pairs.append((near[0], new))
         changed = [(old, new) for old, new in pairs if old.value != new.value]
         if not changed:
+            # Read as the same numbers, the reads still tell how sure: a die read 3 at
+            # 0.84, then 3 at 0.62 (its 5 risen), is kept with both reads mixed, so
+            # that a play legal only with the 5 is taken for it (s28 clip 2303 at
+            # 227 s, s32 clip 2701 at 145 s: a 65 and a 54 flagged as 63 and 44).
+            self._rolled = tuple(
+                next((_mixed_reads(old, new) for old, new in pairs if old is d), d)
+                for d in rolled
+            )
             return False
         if (
             len(mine) == 2

@@ -746,6 +746,36 @@ def test_a_die_read_surely_twice_as_two_numbers_lets_the_play_decide() -> None:
     assert play(second_read=False) == ["move", "flag"]
 
 
+def test_a_die_read_again_as_the_same_number_less_surely_lets_the_play_decide() -> None:
+    """Player 1's 4 was read as a 3 at 0.95 (its 4 at 0.03) when his roll was taken,
+    then, still where it lay, as a 3 at 0.62 (its 4 at 0.36; s28 clip 2303 at 227 s:
+    a 65 read 63 twice, 6/1 6/0 flagged). The two reads are mixed: his play 8/4 6/4,
+    legal with 42 and not with 32, is taken for a 42 (no flag). With the first read
+    alone, the 3 is read surely: flagged."""
+
+    def play(second_read: bool) -> list[str]:
+        ref, p0 = _opened_52()  # player 1 on roll; his right half is "left"
+        three = (0.01, 0.0, 0.95, 0.03, 0.01, 0.0)
+        first = SeenDie(3, p=0.95, half="left", at=(-20.0, 3.0), values=three)
+        roll = (first, SeenDie(2, half="left", at=(-25.0, 3.0)))
+        [rolled] = ref.see(Sighting(ExactCheckers(p0), dice=roll))
+        assert isinstance(rolled, RollEvent) and rolled.dice == (3, 2)
+        if second_read:
+            unsure = (0.01, 0.0, 0.62, 0.36, 0.01, 0.0)
+            again = replace(first, p=0.62, at=(-20.3, 3.1), values=unsure)
+            assert ref.see(Sighting(ExactCheckers(p0), dice=(again, roll[1]))) == []
+        made = Position((p0.boards[0], _moved(p0.boards[1], (8, 4), (6, 4))), 1)
+        events = ref.see(Sighting(ExactCheckers(made)))
+        if second_read:
+            assert isinstance(events[0], CorrectionEvent)
+            assert events[0].data["dice"] == [4, 2] and events[0].data["read"] == [3, 2]
+            assert Referee.resume(ref.config, ref.events).state == ref.state
+        return [e.TYPE for e in events]
+
+    assert play(second_read=True) == ["correction", "move"]
+    assert play(second_read=False) == ["move", "flag"]
+
+
 def _one_die_then_rolled_again(
     first: SeenDie, his: tuple[SeenDie, SeenDie], reason: str, note: str
 ) -> None:
