@@ -183,3 +183,45 @@ def test_a_board_is_searched_both_ways_up_and_one_die_found_twice_is_one() -> No
     assert kinds == ["cube", "die", "die"], found
     one_way = det.detect_on_board(image, corners[[2, 3, 0, 1]], both_ways=False)
     assert sorted(d.kind for d in one_way) == ["cube", "die"]
+
+
+class _Output:
+    """A stand-in for the detector's ONNX network: fixed rows (cx, cy, w, h, die,
+    cocked die, cube) for its anchors."""
+
+    def __init__(self, rows: list[tuple[float, ...]]) -> None:
+        self.out = np.array(rows, np.float32).T[None]
+
+    def setInput(self, blob: np.ndarray) -> None:  # noqa: N802 (OpenCV's name)
+        pass
+
+    def forward(self) -> np.ndarray:
+        return self.out
+
+
+def test_the_detectors_cocked_share_weighs_in_whichever_class_won() -> None:
+    """A die the detector calls flat but gives a fair cocked score is called cocked
+    when the reader is half sure; one it gives none is not, however the reader leans;
+    the cube has no share; a box not the detector's own keeps the reader's word."""
+    from gammoneye.vision.detector import Detection, DiceCubeDetector
+
+    detector = DiceCubeDetector.load(min_score=0.15)
+    detector.net = _Output(
+        [
+            (100, 100, 12, 12, 0.8, 0.5, 0.0),  # flat wins, cocked fair
+            (200, 100, 12, 12, 0.9, 0.01, 0.0),  # flat, surely
+            (300, 100, 20, 20, 0.0, 0.0, 0.7),  # the cube
+        ]
+    )
+    leaning, flat, cube = sorted(
+        detector.detect_canvas(np.zeros((432, 512, 3), np.uint8)), key=lambda d: d.box[0]
+    )
+    assert leaning.kind == flat.kind == "die" and cube.kind == "cube"
+    assert leaning.cocked_share == pytest.approx(0.5 / 1.3)
+    assert flat.cocked_share == pytest.approx(0.01 / 0.91)
+    assert cube.cocked_share is None
+    assert leaning.cocked_probability(0.4) > 0.75 > flat.cocked_probability(0.6)
+    assert Detection("die", 0.9, leaning.box).cocked_probability(0.4) == pytest.approx(0.4)
+    # mapped back to the picture, the share goes with the box
+    back = [d for d in detector.detect(np.zeros((432, 512, 3), np.uint8)) if d.kind == "die"]
+    assert len(back) == 2 and all(d.cocked_share is not None for d in back)
