@@ -86,6 +86,13 @@ DIE_FAULT_P = 0.5
 #: unmoved (:meth:`Referee._see_reroll`), as players do [001 4.1(iv)]; a flat die
 #: called cocked makes a false alarm and a roll the player then plays.
 COCKED_P = 0.75
+#: How sure a die of a roll that left its roller no play must have looked cocked for
+#: two new dice in his half, the board unmoved, to be his roll again
+#: (:meth:`Referee._see_reroll`) rather than his opponent's roll in the wrong half: a
+#: roll must be repeated only if it was invalid, a dance needs none, and either fault
+#: is as likely, so the camera's own call, 0.5, decides (s32 clip 2701 at 245 s: a
+#: cocked 44 read cocked at 0.54, his 54 after it taken for his opponent's).
+DANCE_REROLL_COCKED_P = 0.5
 #: How soft, in checker diameters, the call "on a checker" is across a pile's edge
 #: (:func:`on_checker_p`).
 ON_CHECKER_SOFT = 0.09
@@ -1807,6 +1814,10 @@ class Referee:
         withdrawn (a ``correction``, ``action: reroll``) and recorded as invalid for
         its likeliest fault, and the new roll judged as any other.
 
+        A roll that left him no play needs no second roll: the new dice are then his
+        opponent's, in the wrong half, unless a die of his roll looked cocked from
+        ``DANCE_REROLL_COCKED_P``.
+
         One die alone in his half, neither where his dice lay nor of their numbers,
         is such a roll too, its other die not found (s21 clip 1601: a cocked 4 taken
         as flat, then a 62 of which the camera found the 6; the unmoved board was
@@ -1836,7 +1847,9 @@ class Referee:
         evidence = s.checkers
         if not self._explains(evidence, evidence.log_likelihood(state.position)):
             return False
-        if state.position in legal_plays(state.position, state.dice):
+        if state.position in legal_plays(state.position, state.dice) and (
+            max(d.cocked for d in self._rolled) < DANCE_REROLL_COCKED_P
+        ):
             return False  # he could not move: the opponent's roll comes next
         roll = self._last_roll()
         if roll is None:

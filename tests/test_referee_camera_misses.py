@@ -610,6 +610,31 @@ def test_a_roll_in_the_wrong_half_after_a_glimpsed_roll_is_the_opponents() -> No
     assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("wrong_half",)
 
 
+def test_a_dancing_roll_that_looked_cocked_then_dice_in_his_half_was_rolled_again() -> None:
+    """Player 1, on the bar against five points, rolls 44 (no play); one die looked
+    cocked at 0.6, under the referee's call. Two new dice then lie in his half, the
+    board unmoved (s32 clip 2701 at 245 s): he rolled again, so the 44 was invalid,
+    and the 61 is his. The same 44 with both dice read flat leaves the new dice his
+    opponent's roll in the wrong half, after his dance."""
+
+    def after(cocked: float) -> list[str]:
+        ref = _player_1_on_roll_at(CLOSED)
+        fours = (
+            SeenDie(4, half="left", cocked=cocked, at=(-20.0, 0.0)),
+            SeenDie(4, half="left", at=(-25.0, 3.0)),
+        )
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(CLOSED), dice=fours))] == ["roll"]
+        his_61 = (SeenDie(6, half="left", at=(-12.0, -6.0)), SeenDie(1, half="left", at=(-8.0, 7.0)))
+        events = ref.see(Sighting(ExactCheckers(CLOSED), dice=his_61))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        if events[-1].TYPE == "roll":
+            assert events[-1].player == 1 and ref.state.dice == (6, 1)
+        return [e.TYPE for e in events]
+
+    assert after(cocked=0.6) == ["correction", "roll_invalid", "roll"]
+    assert after(cocked=0.1) == ["move", "roll_invalid"]
+
+
 def test_a_wrong_half_roll_played_by_the_opponent_was_his_after_a_dance() -> None:
     """Taken for player 1's roll in the wrong half, the 31 is then played by player 0:
     player 1 had danced (66, his only dancing roll) unseen. The invalid roll is
