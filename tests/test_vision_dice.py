@@ -175,14 +175,51 @@ def test_a_board_is_searched_both_ways_up_and_one_die_found_twice_is_one() -> No
     det.min_score, det.iou = 0.3, 0.5
     fake = _TwoWays()
     det.detect_canvas = fake  # type: ignore[method-assign]
-    found = det.detect_on_board(image, corners, both_ways=True)
+    found = det.detect_on_board(image, corners, both_ways=True, mirrored=False)
     assert len(fake.canvases) == 2
     # the first canvas was the one with the picture's lower side at its foot, whatever
     # order the corners came in
     kinds = sorted(d.kind for d in found)
     assert kinds == ["cube", "die", "die"], found
-    one_way = det.detect_on_board(image, corners[[2, 3, 0, 1]], both_ways=False)
+    one_way = det.detect_on_board(image, corners[[2, 3, 0, 1]], both_ways=False, mirrored=False)
     assert sorted(d.kind for d in one_way) == ["cube", "die"]
+
+
+class _Mirrored:
+    """A stand-in network that finds one die where the canvas shows a bright spot."""
+
+    def __init__(self) -> None:
+        self.canvases: list[np.ndarray] = []
+
+    def __call__(self, canvas: np.ndarray) -> list:
+        from gammoneye.vision.detector import Detection
+
+        self.canvases.append(canvas)
+        ys, xs = np.nonzero(canvas[:, :, 0] > 128)
+        if not len(xs):
+            return []
+        x, y = float(xs.mean()), float(ys.mean())
+        return [Detection("die", 0.5, (x - 5, y - 5, x + 5, y + 5), 0.1)]
+
+
+def test_the_canvases_are_read_mirrored_too_and_their_boxes_mapped_back() -> None:
+    """Four canvases (upright, turned round, and each mirrored); the die each finds is
+    mapped back to where it lies in the picture, one die in all."""
+    from gammoneye.vision.detector import DiceCubeDetector
+
+    image = np.zeros((720, 1280, 3), np.uint8)
+    image[395:406, 495:506] = 255  # a die in the field's left half
+    corners = np.array([(200.0, 650.0), (1100.0, 650.0), (1100.0, 100.0), (200.0, 100.0)])
+    det = DiceCubeDetector.__new__(DiceCubeDetector)
+    det.min_score, det.iou = 0.3, 0.5
+    fake = _Mirrored()
+    det.detect_canvas = fake  # type: ignore[method-assign]
+    [die] = det.detect_on_board(image, corners, both_ways=True, mirrored=True)
+    assert len(fake.canvases) == 4
+    # the mirrored canvas shows the die on the other side, mapped back to the same place
+    spots = [np.nonzero(c[:, :, 0] > 128)[1].mean() for c in fake.canvases]
+    assert spots[0] < 256 < spots[2]
+    assert np.allclose(die.centre, (500, 400), atol=3)
 
 
 class _Output:
@@ -225,3 +262,4 @@ def test_the_detectors_cocked_share_weighs_in_whichever_class_won() -> None:
     # mapped back to the picture, the share goes with the box
     back = [d for d in detector.detect(np.zeros((432, 512, 3), np.uint8)) if d.kind == "die"]
     assert len(back) == 2 and all(d.cocked_share is not None for d in back)
+

@@ -40,6 +40,15 @@ MODEL = "dicecube.onnx"
 #: Whether a board's dice are looked for on its canvas turned round too: the network
 #: finds some small dice one way up and not the other.
 BOTH_WAYS = True
+#: Whether each of those canvases is read mirrored too (left and right swapped): the
+#: network, trained on canvases never mirrored, errs differently on a die and its
+#: mirror image. Off: on ``renders/val`` (``gammoneye eval vision renders/val
+#: --calibrated``) it found more dice (missed 114 -> 94, flat dice read right 75.06 ->
+#: 76.33 %, cocked recall 28.44 -> 32.11 %, cube value 74.49 -> 76.52 %, extra
+#: detections 25 -> 35), but through the referee the boxes of four canvases split
+#: one die in two or called a die leaning on a die a cube, and the development
+#: clips lost more than they gained (``docs/vision-benchmarks.md``, session 22).
+MIRRORED = False
 #: How a die's cocked probability weighs the detector's view with the die reader's
 #: (:meth:`Detection.cocked_probability`): the reader's log-odds plus
 #: ``COCKED_SHARE_WEIGHT`` times the log-odds of the detector's cocked share (its
@@ -260,22 +269,31 @@ class DiceCubeDetector:
         return sorted(found, key=lambda d: -d.score)
 
     def detect_on_board(
-        self, image: U8, corners_px: F64, *, both_ways: bool = BOTH_WAYS
+        self,
+        image: U8,
+        corners_px: F64,
+        *,
+        both_ways: bool = BOTH_WAYS,
+        mirrored: bool = MIRRORED,
     ) -> list[Detection]:
         """Dice and cube on and around a board whose field has the corners
         ``corners_px`` (canonical order): through the canvas that shows the board the
         way up the picture does (the side lower in the picture at the canvas' foot)
-        and, with ``both_ways``, through the canvas turned round too, duplicates
-        merged (see ``BOTH_WAYS``)."""
+        and, with ``both_ways``, through the canvas turned round too; with
+        ``mirrored``, through each of those mirrored as well; duplicates merged (see
+        ``BOTH_WAYS``, ``MIRRORED``)."""
         c = np.asarray(corners_px, np.float64)
         if c[0, 1] + c[1, 1] < c[2, 1] + c[3, 1]:
             c = np.roll(c, 2, axis=0)  # the picture's lower long side first
-        found = self.detect(image, canvas_homography(c, ordered=True))
-        if not both_ways:
-            return found
-        return self._merged(
-            found + self.detect(image, canvas_homography(np.roll(c, 2, axis=0), ordered=True))
-        )
+        canvases = [canvas_homography(c, ordered=True)]
+        if both_ways:
+            canvases.append(canvas_homography(np.roll(c, 2, axis=0), ordered=True))
+        if mirrored:
+            mirror = np.array([[-1.0, 0.0, CANVAS_W], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
+            canvases += [mirror @ h for h in canvases]
+        if len(canvases) == 1:
+            return self.detect(image, canvases[0])
+        return self._merged([d for h in canvases for d in self.detect(image, h)])
 
     def _merged(self, found: list[Detection]) -> list[Detection]:
         """One detection per object among those of several canvases: the surest. Two
