@@ -23,12 +23,10 @@ Usage: python bench/cocked_share.py RUN [--n 400] [--max-false 0.01]
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
 import numpy as np
-from detected_dice import pairs, stills
+from detected_dice import pairs, run_and_count, stills
 
 from gammoneye.engine.referee import COCKED_P
 from gammoneye.vision.crops import square_crop
@@ -51,11 +49,7 @@ def rates(called: np.ndarray, truth: np.ndarray) -> tuple[float, float]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("run", type=Path, help="a stills run (images/, labels/)")
-    ap.add_argument("--n", type=int, default=400, help="at most this many stills")
-    ap.add_argument("--max-false", type=float, default=0.01, help="false alarms allowed")
-    args = ap.parse_args()
+    args = run_and_count(__doc__ or "", 400, max_false=True)
     files = stills(args.run, args.n)
     detector = DiceCubeDetector.load(min_score=LOW_DETECTION_SCORE)
     reader = DiceReader.load()

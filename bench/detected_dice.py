@@ -41,12 +41,16 @@ def nearest(found: list[Detection], centre: np.ndarray, radius: float) -> Detect
     return best
 
 
-def run_and_count(doc: str, n: int) -> argparse.Namespace:
+def run_and_count(doc: str, n: int, *, max_false: bool = False) -> argparse.Namespace:
     """A bench's command line: a stills run (``run``) and how many of its stills to
-    read (``--n``, default ``n``); ``doc``'s first paragraph is the help."""
+    read (``--n``, default ``n``); with ``max_false``, the share of flat dice an
+    operating point may call cocked (``--max-false``, default 1 %). ``doc``'s first
+    paragraph is the help."""
     ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("run", type=Path, help="a labelled stills run (gammoneye render stills)")
     ap.add_argument("--n", type=int, default=n, help=f"stills to read (default {n})")
+    if max_false:
+        ap.add_argument("--max-false", type=float, default=0.01, help="false alarms allowed")
     return ap.parse_args()
 
 

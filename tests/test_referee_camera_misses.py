@@ -624,7 +624,10 @@ def test_a_dancing_roll_that_looked_cocked_then_dice_in_his_half_was_rolled_agai
             SeenDie(4, half="left", at=(-25.0, 3.0)),
         )
         assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(CLOSED), dice=fours))] == ["roll"]
-        his_61 = (SeenDie(6, half="left", at=(-12.0, -6.0)), SeenDie(1, half="left", at=(-8.0, 7.0)))
+        his_61 = (
+            SeenDie(6, half="left", at=(-12.0, -6.0)),
+            SeenDie(1, half="left", at=(-8.0, 7.0)),
+        )
         events = ref.see(Sighting(ExactCheckers(CLOSED), dice=his_61))
         assert Referee.resume(ref.config, ref.events).state == ref.state
         if events[-1].TYPE == "roll":

@@ -229,7 +229,7 @@ class _Output:
     def __init__(self, rows: list[tuple[float, ...]]) -> None:
         self.out = np.array(rows, np.float32).T[None]
 
-    def setInput(self, blob: np.ndarray) -> None:  # noqa: N802 (OpenCV's name)
+    def setInput(self, blob: np.ndarray) -> None:  # OpenCV's name
         pass
 
     def forward(self) -> np.ndarray:
