@@ -212,6 +212,17 @@ class SeenDie:
         if self.half not in ("left", "right", "bar", None):
             raise ValueError(f"die half {self.half!r} is not left, right, bar or None")
 
+    def faces(self) -> tuple[float, ...]:
+        """The probability of each face 1..6: the reader's where known, else ``p`` for
+        the value read and the rest shared by the five others.
+
+        >>> SeenDie(2, p=0.5).faces()
+        (0.1, 0.5, 0.1, 0.1, 0.1, 0.1)
+        """
+        if self.values:
+            return self.values
+        return tuple(self.p if v == self.value else (1 - self.p) / 5 for v in range(1, 7))
+
 
 @dataclass(frozen=True, slots=True)
 class SeenCube:
@@ -1908,18 +1919,9 @@ class Referee:
                 return False  # not the dice of the roll, where they lay
             pairs.append((near[0], new))
         changed = [(old, new) for old, new in pairs if old.value != new.value]
-        if not changed:
-            # Read as the same numbers, the reads still tell how sure: a die read 3 at
-            # 0.84, then 3 at 0.62 (its 5 risen), is kept with both reads mixed, so
-            # that a play legal only with the 5 is taken for it (s28 clip 2303 at
-            # 227 s, s32 clip 2701 at 145 s: a 65 and a 54 flagged as 63 and 44).
-            self._rolled = tuple(
-                next((_mixed_reads(old, new) for old, new in pairs if old is d), d)
-                for d in rolled
-            )
-            return False
         if (
-            len(mine) == 2
+            changed
+            and len(mine) == 2
             and all(new.p >= REREAD_P for _, new in changed)
             and sorted(d.value for d in mine) != sorted(state.dice)
         ):
@@ -1930,7 +1932,11 @@ class Referee:
             }
             self._rolled = tuple(now[id(d)] for d in rolled)
             return True
-        mixed = {id(old): _mixed_reads(old, new) for old, new in changed}
+        # The dice read again as other numbers are mixed; where none is, the reads still
+        # tell how sure: a die read 3 at 0.84, then 3 at 0.62 (its 5 risen), is kept
+        # with both reads mixed, so that a play legal only with the 5 is taken for it
+        # (s28 clip 2303 at 227 s: a 65 flagged as no play of 63).
+        mixed = {id(old): _mixed_reads(old, new) for old, new in changed or pairs}
         self._rolled = tuple(mixed.get(id(d), d) for d in rolled)
         return False
 
@@ -2812,12 +2818,7 @@ def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
     (3, 0.5, (0.0, 0.0, 0.5, 0.5, 0.0, 0.0), (0.0, 0.0))
     """
 
-    def faces(d: SeenDie) -> list[float]:
-        if d.values:
-            return list(d.values)
-        return [d.p if v == d.value else (1 - d.p) / 5 for v in range(1, 7)]
-
-    mean = tuple((a + b) / 2 for a, b in zip(faces(old), faces(new), strict=True))
+    mean = tuple((a + b) / 2 for a, b in zip(old.faces(), new.faces(), strict=True))
     return replace(old, p=mean[old.value - 1], values=mean)
 
 

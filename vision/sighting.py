@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 import numpy as np
-from numpy.typing import NDArray
 
 from gammoneye.engine.position import BAR, CHECKERS, Position, PositionError
 from gammoneye.engine.referee import SeenCube, SeenDie, Sighting
@@ -264,14 +263,6 @@ def still_key(key: Hashable) -> Hashable:
     return (cells, cube)
 
 
-def _faces(d: SeenDie) -> NDArray[np.float64]:
-    if d.values:
-        return np.asarray(d.values, np.float64)
-    out = np.full(6, (1.0 - d.p) / 5.0)
-    out[d.value - 1] = d.p
-    return out
-
-
 def fused_dice(views: list[Sighting], *, share: float = 0.5) -> Sighting | None:
     """The last of ``views`` — views of one still table, alike by :func:`still_key`
     — with its dice read from all of them, or ``None`` where none is left. A die is
@@ -314,7 +305,7 @@ def fused_dice(views: list[Sighting], *, share: float = 0.5) -> Sighting | None:
     for track in tracks:
         if len(track) < share * len(views):
             continue
-        faces = np.mean([_faces(d) for d in track], axis=0)
+        faces = np.mean([d.faces() for d in track], axis=0)
         x, y = np.mean([d.at for d in track if d.at is not None], axis=0)
         dice.append(
             replace(
