@@ -247,3 +247,13 @@ def test_a_clear_picture_gone_wrong_is_put_right_by_the_first_one() -> None:
     arm = board.copy()
     arm[0:300, 600:660] = 130  # the arm itself, at once, is still caught
     assert watch.update(_noisy(arm, rng), 2.0)
+
+
+@pytest.mark.parametrize(
+    "corners", [[[0, 0], [10, 0], [10, 10]], [[5, 5]] * 4, [[0, 0], [10, 0], [10, np.nan], [0, 10]]]
+)
+def test_the_field_watchers_say_what_is_wrong_with_the_corners(corners: list) -> None:
+    """The board's gate and the reach watch check the field's corners alike."""
+    for make in (MotionGate.on_board, ReachWatch):
+        with pytest.raises(ValueError, match="field"):
+            make(corners)

@@ -97,7 +97,7 @@ class MotionGate:
         >>> [whole.update(f).settled for f in (table, die, rolled)]
         [False, True, True]
         """
-        corners = np.asarray(field_px, np.float64)
+        corners = _field_corners(field_px)
         middle = corners.mean(axis=0)
         region = middle + (corners - middle) * (1.0 + margin)
         span = region.max(axis=0) - region.min(axis=0)
@@ -222,12 +222,8 @@ class ReachWatch:
         same_overlap: float = 0.8,
         hold_share: float = 0.08,
     ) -> None:
-        field = np.asarray(field_px, np.float64)
-        if field.shape != (4, 2) or not np.isfinite(field).all():
-            raise ValueError(f"the field is four (x, y) corners, got {field_px!r:.80}")
+        field = _field_corners(field_px)
         diagonal = float(np.hypot(*np.ptp(field, axis=0)))
-        if diagonal <= 0:
-            raise ValueError(f"the field's corners {field_px!r:.80} enclose nothing")
         self.scale = max(1.0, diagonal / diagonal_px)
         self.threshold, self.reach_share, self.forget_s = threshold, reach_share, forget_s
         self.same_overlap, self.hold_share = same_overlap, hold_share
@@ -340,6 +336,17 @@ class ReachWatch:
         """Forget the references (the camera or the board was moved)."""
         self._references, self._pending, self.reach = [], None, 0.0
         self._first = None
+
+
+def _field_corners(field_px: Any) -> Any:
+    """The field's four corners as an array, or a ``ValueError`` saying what is wrong
+    with them (not four finite (x, y) points, or all in one place)."""
+    field = np.asarray(field_px, np.float64)
+    if field.shape != (4, 2) or not np.isfinite(field).all():
+        raise ValueError(f"the field is four (x, y) corners, got {field_px!r:.80}")
+    if not np.ptp(field, axis=0).any():
+        raise ValueError(f"the field's corners {field_px!r:.80} enclose nothing")
+    return field
 
 
 def _odd(size: float) -> int:
