@@ -23,6 +23,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from gammoneye.calibration.barwidth import fit_bar_fraction
 from gammoneye.calibration.boardspace import Orientation
 from gammoneye.calibration.find import find_field
 from gammoneye.calibration.lens import TRIES as LENS_TRIES
@@ -204,6 +205,11 @@ class CameraEyes:
     at most) and the one it reads the opening best under is kept: every picture is
     then read with the distortion taken out, the corners given or found in the
     pictures as taken.
+
+    The bar: boards differ in how wide it is, and the points' strips follow from it.
+    It is measured in each picture looked at until the opening is seen
+    (:func:`~gammoneye.calibration.barwidth.fit_bar_fraction`); the opening's
+    measure then stays, with the calibration profile (and its snapshot).
     """
 
     SNAPSHOT_VERSION = 1
@@ -378,6 +384,7 @@ class CameraEyes:
         )
         if source == "manual":
             self.profile = _keep_first_corner(self.profile, corners)
+        self.profile = _with_bar_of(self.profile, self.lens.undistort_image(image))
         if self._orientation is not None:
             self.profile = replace(self.profile, orientation=self._orientation)
         return self.profile
@@ -387,6 +394,10 @@ class CameraEyes:
         if profile is None:
             return None
         image = self.lens.undistort_image(frame.image)
+        if self.colours is None:
+            # until the opening is seen, each picture measures the bar anew (the
+            # first may have had an arm over the board); the opening's then stays
+            self.profile = profile = _with_bar_of(profile, image)
         start = time.perf_counter()
         try:
             reading = self.reader.read(image, profile)
@@ -491,6 +502,14 @@ def clip_calibration(meta: dict[str, Any]) -> CalibrationProfile:
     size = (int(meta["width"]), int(meta["height"]))
     profile = CalibrationProfile.from_corners(corners, size, long_side_first=True)
     return _keep_first_corner(profile, corners)
+
+
+def _with_bar_of(profile: CalibrationProfile, image: Any) -> CalibrationProfile:
+    """``profile`` with the bar's share of the field measured in ``image`` (taken
+    through the profile's lens): :mod:`gammoneye.calibration.barwidth`; as it was
+    where the picture shows no points."""
+    fraction = fit_bar_fraction(image, profile.corners())
+    return profile if fraction is None else replace(profile, bar_fraction=fraction)
 
 
 def _keep_first_corner(profile: CalibrationProfile, given: Any) -> CalibrationProfile:

@@ -7,7 +7,9 @@ The steps, each on known geometry once the field is found:
    canonical order (:func:`~gammoneye.calibration.boardspace.canonical_corners`),
    which fixes board space: the side ``c0 c1`` is the bottom, points are numbered
    1..24 for the player sitting there, home board on the right unless the
-   calibration's orientation says otherwise.
+   calibration's orientation says otherwise. The bar's share of the field's width
+   is the calibration's, or measured in the picture
+   (:func:`~gammoneye.calibration.barwidth.fit_bar_fraction`).
 2. **Points.** Each point's strip (its base on the rail to the field's middle) is cut
    from the picture upright, as the point counter was trained
    (:mod:`gammoneye.datasets.render.crops`), and read for a count distribution 0..15.
@@ -29,13 +31,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from gammoneye.calibration.barwidth import fit_bar_fraction
 from gammoneye.calibration.boardspace import BoardSpace, Orientation, canonical_corners
 from gammoneye.calibration.profile import CalibrationProfile
 
@@ -368,6 +371,11 @@ class BoardReader:
                 space, orient = profile.space(), profile.orientation or Orientation()
         else:
             field_px, space, orient = self.locate(image, profile, t)
+        if profile is None:
+            # no calibration says how wide the bar is: measured in this picture
+            fraction = fit_bar_fraction(image, field_px)
+            if fraction is not None:
+                space = replace(space, bar_fraction=fraction)
         to_board = cv2.getPerspectiveTransform(
             field_px.astype(np.float32), space.corners().astype(np.float32)
         )
