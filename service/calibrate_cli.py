@@ -95,8 +95,9 @@ def calibrate(
 ) -> None:
     """Find the playing field in IMAGE (no markers needed) and save a calibration.
 
-    The calibration (JSON) holds the field's four corners, which side is which once
-    known, and a reference to notice later when the board or the camera has moved.
+    The calibration (JSON) holds the field's four corners, the bar's share of the
+    field's width (measured in the picture), which side is which once known, and a
+    reference to notice later when the board or the camera has moved.
     If the field is not found, give its corners by hand with --corners (the inner
     corners of the frame around both halves and the bar, trays left out).
 
@@ -154,6 +155,13 @@ def calibrate(
                 long_side_first=True,
                 image=picture,
             )
+        from dataclasses import replace
+
+        from gammoneye.calibration.barwidth import fit_bar_fraction
+
+        fraction = fit_bar_fraction(picture, profile.corners())
+        if fraction is not None:
+            profile = replace(profile, bar_fraction=fraction)
         if opening:
             from gammoneye.vision.classifier import ModelError
             from gammoneye.vision.read import BoardReader
@@ -170,8 +178,6 @@ def calibrate(
             profile = learned.profile
             typer.echo(learned.message)
         if bottom_player is not None:
-            from dataclasses import replace
-
             profile = replace(profile, orientation=Orientation(bottom_player, home == "right"))
         profile.save(out)
     except CalibrationError as exc:
@@ -180,6 +186,14 @@ def calibrate(
     how = "found" if profile.source == "auto" else "given"
     score = f", score {profile.score:.2f}" if profile.score is not None else ""
     typer.echo(f"field corners ({how}{score}): {c}")
+    typer.echo(
+        f"bar: {profile.bar_fraction:.3f} of the field's width"
+        + (
+            " (measured in the picture)"
+            if fraction is not None
+            else " (not measured: no points seen)"
+        )
+    )
     typer.echo(f"saved {out}")
     if show is not None:
         sheet = _check_picture(picture, profile, profile.orientation or Orientation())

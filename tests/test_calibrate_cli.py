@@ -42,6 +42,27 @@ def test_given_corners_are_saved_with_a_check_picture(
     assert found == {tuple(np.round(c, 1)) for c in corners}
     assert cv2.imread(str(show)) is not None
     assert profile.drift(cv2.imread(str(image))) < 0.01
+    assert "measured in the picture" in result.output
+
+
+def test_the_bar_is_measured_in_the_picture(tmp_path: Path) -> None:
+    """A board with a wide bar (0.121 of the field): the calibration says so, not 0.08."""
+    scene = sample_scene(np.random.default_rng(19), Position.initial(), "x", width=640, height=360)
+    g = scene.board.geometry
+    truth = g.bar_width / (12 * g.point_width + g.bar_width)
+    assert truth > 0.1
+    image = tmp_path / "wide.png"
+    cv2.imwrite(str(image), Renderer().render(scene).image)
+    corners = scene_label(scene, "x", [0])["board"]["field_corners_px"]
+    out = tmp_path / "cal.json"
+    text = " ".join(f"{x},{y}" for x, y in corners)
+    result = CliRunner().invoke(
+        app, ["calibrate", str(image), "--corners", text, "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    found = CalibrationProfile.load(out).bar_fraction
+    assert abs(found - truth) <= 0.012, (found, truth)
+    assert f"bar: {found:.3f} of the field's width (measured in the picture)" in result.output
 
 
 @pytest.mark.parametrize(

@@ -91,12 +91,12 @@ def _painted(image: np.ndarray, corners: np.ndarray, fraction: float) -> np.ndar
     space = BoardSpace(600, 480, fraction)
     top = np.zeros((480, 600, 3), np.uint8)
     pw = space.point_width
-    left, right = space.bar_x
+    _, right = space.bar_x
     top[:] = (40, 60, 120)  # the bar
     for k in range(6):
         for x0 in (k * pw, right + k * pw):
             colour = (200, 220, 230) if k % 2 else (30, 30, 30)
-            top[:, int(round(x0)) : int(round(x0 + pw))] = colour
+            top[:, round(x0) : round(x0 + pw)] = colour
     to_image = cv2.getPerspectiveTransform(
         space.corners().astype(np.float32), np.asarray(corners, np.float32)
     )
