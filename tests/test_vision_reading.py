@@ -248,3 +248,61 @@ def test_a_mark_found_as_a_die_off_the_field_for_long_is_left_out_a_die_rolled_t
     again = CameraEyes(0, reader=object())
     again.restore(eyes.snapshot())
     assert again.marks.marks == marks.marks
+
+
+def _sure_reading(position: Position, **misread: tuple[str, int]) -> BoardReading:
+    """A reading sure (0.99) of ``position``'s checkers, player 0 dark at the bottom,
+    but for the points named ``p23=("light", 9)``, read surely as that."""
+    layout = layout_of_counts(position.boards, COLOURS)
+    for name, cell in misread.items():
+        layout[int(name[1:])] = cell
+    points = []
+    for n in range(1, 25):
+        cell = layout.get(n, (None, 0))
+        other = (cell[0], cell[1] + 1) if cell[1] else ("dark", 1)
+        points.append(PointReading(n, {cell: 0.99, other: 0.01}))
+    return BoardReading(COLOURS, tuple(points))
+
+
+def test_a_tall_pile_read_two_too_many_does_not_make_a_bear_off_illegal() -> None:
+    """s34 clip 2904 at 534 s: player 1's pile of seven on his 2-point read as nine,
+    before his 63 and after it; 4/0 3/0 (legal) left the nine as it was, and the board
+    fitted the illegal 4/2 3/2 best, flagged and then accepted. A tall pile's count is
+    believed only roughly (``TALL_PILE``): the legal bear-off is recorded."""
+    from gammoneye.engine.events import CorrectionEvent
+    from gammoneye.engine.referee import ExactCheckers, Referee, RefereeConfig, SeenDie, Sighting
+    from gammoneye.vision.sighting import ReadingEvidence
+
+    def side(**points: int) -> tuple[int, ...]:
+        out = [0] * 25
+        for name, n in points.items():
+            out[int(name[1:]) - 1] = n
+        return tuple(out)
+
+    before = Position((side(p6=5, p8=5, p13=5), side(p1=2, p2=7, p3=3, p4=3)), 1)
+    after = Position((before.boards[0], side(p1=2, p2=7, p3=2, p4=2)), 1)
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    start = Position.initial()
+    ref.see(Sighting(ExactCheckers(start)))
+    opening = (SeenDie(5, half="right", at=(20.0, 0.0)), SeenDie(2, half="left", at=(-20.0, 0.0)))
+    ref.see(Sighting(ExactCheckers(start), dice=opening))
+    data = {
+        "action": "resync",
+        "player": 0,
+        "after": before.with_turn(0).position_id(),
+        "on_roll": 1,
+    }
+    ref = Referee.resume(
+        ref.config, [*ref.events, CorrectionEvent(seq=len(ref.events), data=data, target_seq=None)]
+    )
+
+    def view(position: Position, dice: tuple[SeenDie, ...] = ()) -> Sighting:
+        reading = _sure_reading(position, p23=("light", 9))  # his 2-point, two too many
+        return Sighting(ReadingEvidence(reading, COLOURS, 0), dice=dice)
+
+    his_63 = (SeenDie(6, half="left", at=(-20.0, 5.0)), SeenDie(3, half="left", at=(-25.0, 5.0)))
+    assert [e.TYPE for e in ref.see(view(before, his_63))] == ["roll"]
+    events = ref.see(view(after))
+    assert [e.TYPE for e in events] == ["move"], events
+    assert events[0].legal and events[0].after == after.with_turn(1).position_id()
+    assert ref.flag is None
