@@ -398,9 +398,12 @@ class CameraEyes:
             # until the opening is seen, each picture measures the bar anew (the
             # first may have had an arm over the board); the opening's then stays
             self.profile = profile = _with_bar_of(profile, image)
+        # the players' colours, once learnt, keep a picture from splitting one colour
+        # in two (a lone checker of the other left: vision.read.anchored_colours)
+        known = {} if self.colour_lab is None else {"colours_lab": np.array(self.colour_lab)}
         start = time.perf_counter()
         try:
-            reading = self.reader.read(image, profile)
+            reading = self.reader.read(image, profile, **known)
             self.last_reading = reading
         except NoBoardError:
             return None

@@ -129,7 +129,7 @@ class _Reader:
     def __init__(self) -> None:
         self.fractions: list[float] = []
 
-    def read(self, image, profile=None):  # type: ignore[no-untyped-def]
+    def read(self, image, profile=None, **known):  # type: ignore[no-untyped-def]
         from gammoneye.vision.read import COLOURS
         from gammoneye.vision.reading import BoardReading
         from gammoneye.vision.selfcal import opening_layout
@@ -179,7 +179,7 @@ def test_before_the_opening_each_picture_measures_the_bar_anew(
 
 
 class _NoOpening(_Reader):
-    def read(self, image, profile=None):  # type: ignore[no-untyped-def]
+    def read(self, image, profile=None, **known):  # type: ignore[no-untyped-def]
         from gammoneye.vision.reading import BoardReading
 
         self.fractions.append(profile.bar_fraction)

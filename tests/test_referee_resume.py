@@ -199,7 +199,7 @@ class _ProfileSpy:
     def __init__(self) -> None:
         self.profiles: list = []
 
-    def read(self, image: object, profile: object) -> None:
+    def read(self, image: object, profile: object, **known: object) -> None:
         from gammoneye.vision.read import NoBoardError
 
         self.profiles.append(profile)

@@ -409,7 +409,7 @@ class _GlaredReader:
     def __init__(self, *readings: Any) -> None:
         self.readings = list(readings)
 
-    def read(self, image: Any, profile: Any = None) -> Any:
+    def read(self, image: Any, profile: Any = None, **known: Any) -> Any:
         return self.readings.pop(0)
 
 
@@ -553,7 +553,6 @@ def test_a_cube_boxed_as_a_die_is_taken_for_the_cube_when_no_cube_was_boxed() ->
     assert reader._cube_among_dice(crops[[0, 2]], values[[0, 2]]) is None
 
 
-
 class _OneDie:
     """A detector that boxes only the cube, and boxes it as a die."""
 
@@ -583,3 +582,56 @@ def test_a_lone_die_taken_for_the_cube_leaves_no_die(openings: list[Still]) -> N
     reading = fooled.read(still.image, corners=still.corners())
     assert reading.dice == ()
     assert reading.cube is not None and max(reading.cube.values, key=reading.cube.values.get) == 2
+
+
+def test_the_eyes_read_with_the_colours_learnt_from_the_opening() -> None:
+    """Once the opening has taught each player's colour, every picture is read with
+    them known (``colours_lab``): a picture with a lone checker of one colour left
+    splits the other in two otherwise (s34 clip 2904 at 610 s)."""
+    from gammoneye.service.referee import CameraEyes, Frame
+    from gammoneye.vision.reading import BoardReading, layout_of_counts
+
+    dark, light = (40.0, 130.0, 140.0), (210.0, 125.0, 135.0)
+    opening = replace(
+        BoardReading.certain(layout_of_counts(Position.initial().boards, COLOURS, 0)),
+        colour_lab=(dark, light),
+    )
+
+    class Recording(_GlaredReader):
+        def __init__(self, *readings: Any) -> None:
+            super().__init__(*readings)
+            self.known: list[Any] = []
+
+        def read(self, image: Any, profile: Any = None, **known: Any) -> Any:
+            self.known.append(known.get("colours_lab"))
+            return super().read(image, profile)
+
+    reader = Recording(opening, opening)
+    corners = [(200.0, 600.0), (1100.0, 600.0), (1100.0, 100.0), (200.0, 100.0)]
+    eyes = CameraEyes(0, corners, reader=reader)
+    picture = np.zeros((720, 1280, 3), np.uint8)
+    assert eyes.look(Frame(0, 0.0, picture)) is not None  # the opening: nothing known
+    assert eyes.look(Frame(1, 0.1, picture)) is not None
+    assert reader.known[0] is None
+    assert np.array_equal(reader.known[1], np.array([dark, light]))
+
+
+def test_a_known_pair_of_colours_mends_a_picture_that_split_one_colour(
+    reader: BoardReader, openings: list[Still]
+) -> None:
+    """The reader with the colours known reads the opening as without them (the
+    colours found agree), and :func:`anchored_colours` steps in only where both found
+    colours lie nearer one known colour."""
+    from gammoneye.vision.read import anchored_colours
+
+    still = openings[0]
+    plain = reader.read(still.image, corners=still.corners())
+    known = np.array(plain.colour_lab)
+    again = reader.read(still.image, corners=still.corners(), colours_lab=known)
+    assert again.best_layout() == plain.best_layout()
+    # one colour split in two: both centres near the light one
+    light = known[1]
+    split = np.array([light - (25.0, 0, 0), light])
+    samples = np.vstack([np.repeat(split, 5, axis=0), known[:1]])
+    mended = anchored_colours(samples, split, known)
+    assert abs(mended[0, 0] - known[0, 0]) < 1.0 and abs(mended[1, 0] - light[0]) < 20.0

@@ -302,6 +302,41 @@ def two_colours(samples: F64, tau: float = 35.0, candidates: int = 16) -> F64:
     return centres
 
 
+def anchored_colours(samples: F64, centres: F64, known: F64 | None, tau: float = 35.0) -> F64:
+    """``centres`` (two found in one picture, darker first), unless the checkers'
+    two colours are ``known`` (Lab, learnt from the opening) and both found centres
+    lie nearer one of them: the picture showed one colour split in two (a single
+    dark checker left at the end of a bear-off, the light ones lit and shadowed, s34
+    clip 2904 at 610 s: the dark checker named light, three light ones dark). The
+    centres are then 2-means from the known colours, costs truncated at ``tau``.
+
+    >>> known = np.array([[50.0, 130, 140], [200.0, 120, 140]])
+    >>> lights = np.array([[205.0, 120, 140]] * 6 + [[165.0, 122, 140]] * 3)
+    >>> samples = np.vstack([lights, [[55.0, 131, 140]]])
+    >>> split = np.array([[165.0, 122, 140], [205.0, 120, 140]])  # two lights
+    >>> anchored_colours(samples, split, known).round()[:, 0].tolist()
+    [55.0, 205.0]
+    >>> anchored_colours(samples, split, None) is split  # nothing known: as found
+    True
+    """
+    if known is None or len(known) != 2:
+        return centres
+    nearest = colour_distance2(centres, known).argmin(axis=1)
+    if nearest[0] != nearest[1]:
+        return centres
+    out = np.asarray(known, np.float64).copy()
+    for _ in range(10):
+        dist = np.linalg.norm(samples[:, None, :] - out[None], axis=2)
+        side = dist.argmin(axis=1)
+        for k in (0, 1):
+            near = (side == k) & (dist[:, k] < tau)
+            if near.any():
+                out[k] = samples[near].mean(axis=0)
+    if out[0, 0] > out[1, 0]:
+        out = out[::-1].copy()
+    return out
+
+
 class BoardReader:
     """Vision's models, loaded once; :meth:`read` a picture. Not thread-safe."""
 
@@ -358,9 +393,12 @@ class BoardReader:
         *,
         corners: F64 | None = None,
         timings: ReadTimings | None = None,
+        colours_lab: F64 | None = None,
     ) -> BoardReading:
         """Read ``image`` (BGR). The field comes from ``corners`` (canonical order),
-        else ``profile``, else is found; :class:`NoBoardError` when there is none."""
+        else ``profile``, else is found; :class:`NoBoardError` when there is none.
+        ``colours_lab``: the two checker colours (Lab) where known, learnt from the
+        opening (:func:`anchored_colours`)."""
         if image.ndim != 3 or image.shape[2] != 3:
             raise ValueError(f"expected a BGR image (H, W, 3), got shape {image.shape}")
         t = timings if timings is not None else ReadTimings()
@@ -417,7 +455,8 @@ class BoardReader:
         best_counts = counts.argmax(axis=1)
         seen = [checker_colours(s, int(n)) for s, n in zip(strips, best_counts, strict=True)]
         occupied = [i for i in range(len(strips)) if best_counts[i] > 0]
-        centres = two_colours(np.concatenate([seen[i] for i in occupied] or [np.zeros((0, 3))]))
+        samples = np.concatenate([seen[i] for i in occupied] or [np.zeros((0, 3))])
+        centres = anchored_colours(samples, two_colours(samples), colours_lab)
         # a strip's colour: its checkers' mean squared distance to each centre
         d2 = np.array([colour_distance2(x, centres).mean(axis=0) for x in seen])
         p_colour = np.exp(-(d2 - d2.min(axis=1, keepdims=True)) / (2 * COLOUR_SIGMA**2))
