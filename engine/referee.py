@@ -1013,8 +1013,9 @@ class Referee:
             self._premature_roll(roller, mine)
 
     def _see_unseen_dance(self, s: Sighting, roller: int, dice: Sequence[SeenDie]) -> bool:
-        """Two dice, valid for the opponent of ``roller`` and faulty for ``roller`` only
-        by lying in the opponent's right half, while the checkers stand as they were:
+        """Two dice, faulty for ``roller`` only by lying in the opponent's right half
+        beyond what they show for the opponent (a die cocked, say), while the checkers
+        stand as they were:
         either ``roller`` rolled in the wrong half [001 4.1(iv)(a)], or his roll was
         missed, left him no play (a dance needs no checker to move) and these are his
         opponent's dice. The dance is taken when a die of his was glimpsed
@@ -1029,7 +1030,12 @@ class Referee:
         other = 1 - roller
         if any(d.half != self.right_half(other) for d in dice):
             return False
-        if self.roll_faults(other, dice) or self.roll_faults(roller, dice) != ["wrong_half"]:
+        # faulty for him by the half alone, beyond what they show for the opponent: a
+        # die that looks cocked makes them the opponent's invalid roll, not a roll of
+        # his with two faults (s34 clip 2903 at 174 s: on the bar, a 11 seen by one
+        # die, then the opponent's 64, its 6 read cocked at 0.79)
+        theirs = self.roll_faults(other, dice)
+        if "wrong_half" in theirs or set(self.roll_faults(roller, dice)) != {*theirs, "wrong_half"}:
             return False
         if not self._explains(s.checkers, s.checkers.log_likelihood(state.position)):
             return False

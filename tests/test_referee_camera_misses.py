@@ -610,6 +610,26 @@ def test_a_roll_in_the_wrong_half_after_a_glimpsed_roll_is_the_opponents() -> No
     assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("wrong_half",)
 
 
+def test_a_glimpsed_dance_then_a_cocked_roll_in_the_opponents_half_is_the_opponents() -> None:
+    """Player 1, on the bar against five points, rolls; one die of his (a 4) is seen,
+    then gone, no checker moved; then two dice lie in player 0's half, one of them
+    cocked (s34 clip 2903 at 174 s). Player 1 danced, and these are player 0's dice,
+    an invalid roll of his (cocked); not a second roll of player 1's with two faults,
+    cocked and in the wrong half."""
+    ref = _player_1_on_roll_at(CLOSED)
+    glimpse = (SeenDie(4, half="left", at=(-20.0, 0.0)),)
+    assert ref.see(Sighting(ExactCheckers(CLOSED), dice=glimpse)) == []
+    cocked_31 = (replace(HIS_31[0], cocked=0.9), HIS_31[1])
+    events = ref.see(Sighting(ExactCheckers(CLOSED), dice=cocked_31))
+    assert [e.TYPE for e in events] == ["roll", "move", "roll_invalid"]
+    dance, empty, invalid = events
+    assert isinstance(dance, RollEvent) and dance.player == 1 and dance.note == UNSEEN_DANCE_NOTE
+    assert isinstance(empty, MoveEvent) and empty.player == 1 and empty.play == ""
+    assert isinstance(invalid, RollInvalidEvent) and invalid.player == 0
+    assert invalid.reasons == ("cocked",)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_a_dancing_roll_that_looked_cocked_then_dice_in_his_half_was_rolled_again() -> None:
     """Player 1, on the bar against five points, rolls 44 (no play); one die looked
     cocked at 0.6, under the referee's call. Two new dice then lie in his half, the
