@@ -31,11 +31,13 @@ BAR_COST = 2.0
 #: clip 2904: a pile of seven on the 2-point read as nine, and 4/0 3/0 taken for the
 #: illegal 4/2 3/2).
 TALL_PILE = 7
-#: A tall pile's count is believed only this far: any count of the same colour from
-#: ``TALL_PILE - 2`` up, where the count read or the count scored is a tall pile, is
-#: given at least this share of the reading's probability of a pile of that colour (of
-#: ``TALL_PILE - 2`` or more). Two checkers more or fewer on a tall pile then cost at
-#: most 2 in log-likelihood, not the 6 that make a play illegal.
+#: A tall pile's count is believed only this far: where the count read is a tall
+#: pile, any count of its colour from ``TALL_PILE - 2`` up is given at least this
+#: share of the reading's probability of a pile of that colour (of ``TALL_PILE - 2``
+#: or more). Two checkers more or fewer than a tall pile read then cost at most 2 in
+#: log-likelihood, not the 6 that make a play illegal. Only where the pile read is
+#: tall: piles of 7 and 8 are read too many, never too few (the same stills), and a
+#: pile of 7 read as 5 is two checkers borne off (s34 clip 2904 at 253 s).
 TALL_SHARE = math.exp(-2.0)
 
 #: A field's width taken as this many cm when a die's place in board space is said
@@ -106,16 +108,14 @@ def point_p(point: PointReading, cell: Cell) -> float:
     (True, 0.1353)
     >>> point_p(sure_nine, ("light", 7)) == sure_nine.p(("light", 7))  # not its colour
     True
-    >>> sure_three = PointReading(2, {("dark", 3): 0.99, ("dark", 4): 0.01})
-    >>> point_p(sure_three, ("dark", 5)) == sure_three.p(("dark", 5))  # no tall pile
+    >>> sure_five = PointReading(2, {("dark", 5): 0.99, ("dark", 4): 0.01})
+    >>> point_p(sure_five, ("dark", 7)) == sure_five.p(("dark", 7))  # no tall pile read
     True
     """
     p = point.p(cell)
     colour, count = cell
-    if colour is None or count < TALL_PILE - 2:
-        return p
     read_colour, read_count = point.best()
-    if count < TALL_PILE and (read_colour != colour or read_count < TALL_PILE):
+    if colour is None or count < TALL_PILE - 2 or read_colour != colour or read_count < TALL_PILE:
         return p
     pile = sum(q for (c, k), q in point.probs.items() if c == colour and k >= TALL_PILE - 2)
     return max(p, TALL_SHARE * pile)
