@@ -36,8 +36,9 @@ TALL_PILE = 7
 #: share of the reading's probability of a pile of that colour (of ``TALL_PILE - 2``
 #: or more). Two checkers more or fewer than a tall pile read then cost at most 2 in
 #: log-likelihood, not the 6 that make a play illegal. Only where the pile read is
-#: tall: piles of 7 and 8 are read too many, never too few (the same stills), and a
-#: pile of 7 read as 5 is two checkers borne off (s34 clip 2904 at 253 s).
+#: tall: piles of 7 and 8 are read too many, seldom too few (the same stills: 7 of
+#: their 8 errors), and a pile of 7 read as 5 is two checkers borne off (s34 clip
+#: 2904 at 253 s).
 TALL_SHARE = math.exp(-2.0)
 
 #: A field's width taken as this many cm when a die's place in board space is said
