@@ -289,7 +289,13 @@ def two_colours(samples: F64, tau: float = 35.0, candidates: int = 16) -> F64:
     pair_cost = (np.minimum(d[:, :, None], d[:, None, :]) ** 2).sum(axis=0)  # (C, C)
     np.fill_diagonal(pair_cost, np.inf)
     a, b = np.unravel_index(int(np.argmin(pair_cost)), pair_cost.shape)
-    centres = picks[[a, b]].astype(np.float64).copy()
+    return _two_means(samples, picks[[a, b]], tau)
+
+
+def _two_means(samples: F64, start: F64, tau: float) -> F64:
+    """2-means over ``samples`` from the two centres ``start``, a sample farther than
+    ``tau`` from its centre not counted; the darker centre first."""
+    centres = np.asarray(start, np.float64).copy()
     for _ in range(10):
         dist = np.linalg.norm(samples[:, None, :] - centres[None], axis=2)
         side = dist.argmin(axis=1)
@@ -324,17 +330,7 @@ def anchored_colours(samples: F64, centres: F64, known: F64 | None, tau: float =
     nearest = colour_distance2(centres, known).argmin(axis=1)
     if nearest[0] != nearest[1]:
         return centres
-    out = np.asarray(known, np.float64).copy()
-    for _ in range(10):
-        dist = np.linalg.norm(samples[:, None, :] - out[None], axis=2)
-        side = dist.argmin(axis=1)
-        for k in (0, 1):
-            near = (side == k) & (dist[:, k] < tau)
-            if near.any():
-                out[k] = samples[near].mean(axis=0)
-    if out[0, 0] > out[1, 0]:
-        out = out[::-1].copy()
-    return out
+    return _two_means(samples, known, tau)
 
 
 class BoardReader:
