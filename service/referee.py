@@ -400,7 +400,9 @@ class CameraEyes:
             self.profile = profile = _with_bar_of(profile, image)
         # the players' colours, once learnt, keep a picture from splitting one colour
         # in two (a lone checker of the other left: vision.read.anchored_colours)
-        known = {} if self.colour_lab is None else {"colours_lab": np.array(self.colour_lab)}
+        known: dict[str, Any] = {}
+        if self.colour_lab is not None:
+            known["colours_lab"] = np.array(self.colour_lab)
         start = time.perf_counter()
         try:
             reading = self.reader.read(image, profile, **known)
