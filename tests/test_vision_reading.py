@@ -306,3 +306,29 @@ def test_a_tall_pile_read_two_too_many_does_not_make_a_bear_off_illegal() -> Non
     assert [e.TYPE for e in events] == ["move"], events
     assert events[0].legal and events[0].after == after.with_turn(1).position_id()
     assert ref.flag is None
+
+
+def test_the_colour_of_a_pile_a_die_lies_on_is_believed_only_roughly() -> None:
+    """s34 clip 2904 at 350 s: a die rolled onto player 1's lone checker on point 23
+    (read lying on a checker at 0.99); the checker's colour was sampled on the die and
+    read dark. The position with the light checker there still explains the board,
+    within the referee's margin, where a die lies on the pile; not elsewhere."""
+    from dataclasses import replace
+
+    from gammoneye.engine.referee import ILLEGAL_MARGIN
+    from gammoneye.vision.sighting import ReadingEvidence
+
+    truth = Position.initial()
+    reading = _sure_reading(truth, p1=("dark", 2))  # light's 24-point (2) read dark
+    points = list(reading.points)
+    points[0] = PointReading(1, {("dark", 2): 0.9, ("light", 2): 0.1 * 1e-4, ("dark", 3): 0.1})
+    reading = replace(reading, points=tuple(points))
+    on_pile = DieReading({3: 1.0}, 0.0, "right", on_checker=0.99, over=(1, 0.5, -0.4))
+    beside = DieReading({3: 1.0}, 0.0, "right", on_checker=0.01, over=(1, 0.5, -0.4))
+
+    def shortfall(*dice: DieReading) -> float:
+        ev = ReadingEvidence(replace(reading, dice=dice), COLOURS, 0)
+        return ev.ceiling() - ev.log_likelihood(truth)
+
+    assert shortfall(on_pile) < ILLEGAL_MARGIN < shortfall(beside)
+    assert shortfall() == shortfall(beside)

@@ -41,6 +41,15 @@ TALL_PILE = 7
 #: 2904 at 253 s).
 TALL_SHARE = math.exp(-2.0)
 
+#: A die read lying on a checker from this probability hides the colour of the pile
+#: it lies on: the colour is sampled where the die is (s34 clip 2904 at 350 s: a light
+#: checker under a die read dark, the board then no position, the play flagged and
+#: the roll, invalid for the die on the checker, never judged).
+DIE_ON_CHECKER_P = 0.5
+#: A pile under a die is given, for either colour, at least this share of the
+#: reading's probability of its count in the other colour.
+UNDER_DIE_SHARE = math.exp(-2.0)
+
 #: A field's width taken as this many cm when a die's place in board space is said
 #: in cm (SeenDie.at): boards differ, this only needs to be about right, for the
 #: referee's "the same die, still where it lay" (engine.referee.SAME_PLACE_CM).
@@ -73,11 +82,24 @@ class ReadingEvidence:
 
     def log_likelihood(self, position: Position) -> float:
         layout = self.layout(position)
-        ll = sum(math.log(point_p(p, layout.get(p.number, (None, 0)))) for p in self.reading.points)
+        under = self._under_dice()
+        ll = sum(
+            math.log(point_p(p, layout.get(p.number, (None, 0)), p.number in under))
+            for p in self.reading.points
+        )
         for p in (0, 1):
             seen = self.reading.bar.get(self.colours[p], 0)
             ll -= BAR_COST * abs(position.boards[p][BAR] - seen)
         return ll
+
+    def _under_dice(self) -> set[int]:
+        """The points a die lies on the checkers of (read on a checker from
+        ``DIE_ON_CHECKER_P``, over that point's pile)."""
+        return {
+            d.over[0]
+            for d in self.reading.dice
+            if d.over is not None and d.on_checker >= DIE_ON_CHECKER_P
+        }
 
     def ceiling(self) -> float:
         return sum(math.log(max(p.probs.values())) for p in self.reading.points)
@@ -100,9 +122,11 @@ class ReadingEvidence:
             return None
 
 
-def point_p(point: PointReading, cell: Cell) -> float:
+def point_p(point: PointReading, cell: Cell, under_die: bool = False) -> float:
     """The probability of ``cell`` on ``point`` as the referee weighs it: the
-    reading's, but a tall pile's count believed only roughly (``TALL_PILE``).
+    reading's, but a tall pile's count believed only roughly (``TALL_PILE``), and,
+    ``under_die`` (a die lying on its pile), the colour read only roughly
+    (``UNDER_DIE_SHARE``).
 
     >>> sure_nine = PointReading(2, {("dark", 9): 0.99, ("dark", 8): 0.01})
     >>> sure_nine.p(("dark", 7)) < 1e-4, round(point_p(sure_nine, ("dark", 7)), 4)
@@ -112,9 +136,16 @@ def point_p(point: PointReading, cell: Cell) -> float:
     >>> sure_five = PointReading(2, {("dark", 5): 0.99, ("dark", 4): 0.01})
     >>> point_p(sure_five, ("dark", 7)) == sure_five.p(("dark", 7))  # no tall pile read
     True
+    >>> one_dark = PointReading(23, {("dark", 1): 0.99, ("dark", 2): 0.01})
+    >>> round(point_p(one_dark, ("light", 1), under_die=True), 4), point_p(one_dark, ("light", 1))
+    (0.134, 1e-06)
     """
     p = point.p(cell)
     colour, count = cell
+    if under_die and colour is not None:
+        other = next((c for c, _ in point.probs if c is not None and c != colour), None)
+        if other is not None:
+            p = max(p, UNDER_DIE_SHARE * point.probs.get((other, count), 0.0))
     read_colour, read_count = point.best()
     if colour is None or count < TALL_PILE - 2 or read_colour != colour or read_count < TALL_PILE:
         return p
