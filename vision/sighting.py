@@ -146,8 +146,10 @@ def point_p(point: PointReading, cell: Cell, under_die: bool = False) -> float:
         other = next((c for c, _ in point.probs if c is not None and c != colour), None)
         if other is not None:
             p = max(p, UNDER_DIE_SHARE * point.probs.get((other, count), 0.0))
+    if colour is None or count < TALL_PILE - 2:
+        return p
     read_colour, read_count = point.best()
-    if colour is None or count < TALL_PILE - 2 or read_colour != colour or read_count < TALL_PILE:
+    if read_colour != colour or read_count < TALL_PILE:
         return p
     pile = sum(q for (c, k), q in point.probs.items() if c == colour and k >= TALL_PILE - 2)
     return max(p, TALL_SHARE * pile)
