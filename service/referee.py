@@ -390,11 +390,12 @@ class CameraEyes:
         return self.profile
 
     def look(self, frame: Frame) -> Sighting | None:
+        built = self.profile is None  # then built on this picture, its bar measured
         profile = self._profile(frame.image)
         if profile is None:
             return None
         image = self.lens.undistort_image(frame.image)
-        if self.colours is None:
+        if self.colours is None and not built:
             # until the opening is seen, each picture measures the bar anew (the
             # first may have had an arm over the board); the opening's then stays
             self.profile = profile = _with_bar_of(profile, image)
