@@ -26,10 +26,6 @@ from gammoneye.calibration.barwidth import fit_bar_fraction
 from gammoneye.calibration.boardspace import canonical_corners
 
 
-def _share(bar_width: float, point_width: float) -> float:
-    return bar_width / (12 * point_width + bar_width)
-
-
 def stills(run: Path) -> list[tuple[np.ndarray, np.ndarray, float]]:
     out = []
     for path in sorted((run / "labels").glob("*.json")):
@@ -39,7 +35,8 @@ def stills(run: Path) -> list[tuple[np.ndarray, np.ndarray, float]]:
             continue
         g = label["board"]["geometry"]
         image = cv2.imread(str(run / label["image"]), cv2.IMREAD_COLOR)
-        out.append((image, np.array(field, np.float64), _share(g["bar_width"], g["point_width"])))
+        share = g["bar_width"] / (12 * g["point_width"] + g["bar_width"])
+        out.append((image, np.array(field, np.float64), share))
     return out
 
 
@@ -54,7 +51,7 @@ def clips(folder: Path) -> list[tuple[np.ndarray, np.ndarray, float]]:
         first = sorted((meta_path.parent / "frames").glob("*.jpg"))[0]
         image = cv2.imread(str(first), cv2.IMREAD_COLOR)
         field = np.array(meta["field_corners_px"], np.float64)
-        out.append((image, field, _share(g.bar_width, g.point_width)))
+        out.append((image, field, g.bar_share))
     return out
 
 

@@ -48,8 +48,7 @@ def test_given_corners_are_saved_with_a_check_picture(
 def test_the_bar_is_measured_in_the_picture(tmp_path: Path) -> None:
     """A board with a wide bar (0.121 of the field): the calibration says so, not 0.08."""
     scene = sample_scene(np.random.default_rng(19), Position.initial(), "x", width=640, height=360)
-    g = scene.board.geometry
-    truth = g.bar_width / (12 * g.point_width + g.bar_width)
+    truth = scene.board.geometry.bar_share
     assert truth > 0.1
     image = tmp_path / "wide.png"
     cv2.imwrite(str(image), Renderer().render(scene).image)

@@ -19,11 +19,6 @@ from gammoneye.datasets.render.sampling import sample_board, sample_scene
 from gammoneye.engine.position import Position
 
 
-def _true_fraction(board) -> float:  # type: ignore[no-untyped-def]
-    g = board.geometry
-    return float(g.bar_width / (12 * g.point_width + g.bar_width))
-
-
 def _boards() -> list:  # type: ignore[type-arg]
     """Two boards with narrow bars, two with wide ones and two between, found by
     drawing boards from a fixed seed (nothing rendered yet)."""
@@ -32,7 +27,7 @@ def _boards() -> list:  # type: ignore[type-arg]
     out = []
     for _ in range(500):
         board = sample_board(rng)
-        f = _true_fraction(board)
+        f = board.geometry.bar_share
         kind = "narrow" if f < 0.068 else "wide" if f > 0.112 else "middle"
         if wanted[kind]:
             wanted[kind] -= 1
@@ -55,7 +50,7 @@ def pictures() -> list[tuple[np.ndarray, np.ndarray, float]]:
         assert field is not None
         size = (image.shape[1], image.shape[0])
         corners = canonical_corners(np.array(field), size, long_side_first=True)
-        out.append((image, corners, _true_fraction(board)))
+        out.append((image, corners, board.geometry.bar_share))
     return out
 
 

@@ -114,7 +114,7 @@ def test_points_land_where_the_renderer_drew_them() -> None:
     for scene in SCENES[:40]:
         label = scene_label(scene, "x.jpg", [0])
         g = scene.board.geometry
-        space = BoardSpace(1000, 800, g.bar_width / (12 * g.point_width + g.bar_width))
+        space = BoardSpace(1000, 800, g.bar_share)
         truth = np.array(label["board"]["field_corners_px"])
         canon = canonical_corners(truth, (W, H))
         turned = same_quad(canon, truth) == 2

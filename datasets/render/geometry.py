@@ -86,6 +86,12 @@ class BoardGeometry:
         return 6 * self.point_width
 
     @property
+    def bar_share(self) -> float:
+        """The bar's share of the playing field's width (both halves and the bar):
+        board space's ``bar_fraction``."""
+        return self.bar_width / (2 * self.field_width + self.bar_width)
+
+    @property
     def tray_count(self) -> int:
         return {"none": 0, "left": 1, "right": 1, "both": 2}[self.trays]
 
