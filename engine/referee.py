@@ -343,7 +343,11 @@ def _one_pile_misread(seen: Position | None, result: Position, mover: int) -> bo
     is no illegal play of the mover's. Nor does a checker of the mover's vanish
     from his 13-point, or appear there (1803: one of the opening's 13-point hidden
     after 24/18 18/13): no play takes a checker off the board but from the home
-    board, or brings one."""
+    board, or brings one. But a pile of the mover's read a checker short is still
+    a pile: a point where he has a checker by the play and none is read, or none
+    and one is read, is a checker moved elsewhere (s35 clip 3001 at 10 s: 24/19
+    onto the opponent's 6-point, his checker hidden by their five there, came
+    nearest 24/21 21/16, whose checker on 16 no view showed)."""
     if seen is None:
         return False
 
@@ -357,7 +361,10 @@ def _one_pile_misread(seen: Position | None, result: Position, mover: int) -> bo
     if seen.boards[mover][BAR] != result.boards[mover][BAR] or theirs:
         return False
     mine = apart(seen.boards[mover], result.boards[mover])
-    return len(mine) == 1 and mine[0][1] == 1 and mine[0][0] >= 6
+    if len(mine) != 1 or mine[0][1] != 1 or mine[0][0] < 6:
+        return False
+    point = mine[0][0]
+    return min(seen.boards[mover][point], result.boards[mover][point]) >= 1
 
 
 def _with_their_play(result: Position, seen: Position, mover: int) -> Position | None:
@@ -1839,7 +1846,13 @@ class Referee:
         is such a roll too, its other die not found (s21 clip 1601: a cocked 4 taken
         as flat, then a 62 of which the camera found the 6; the unmoved board was
         taken for a dance). The new roll is then read from his play, the die seen
-        weighing the rolls, as a roll not seen is (:meth:`_see_unseen_roll`)."""
+        weighing the rolls, as a roll not seen is (:meth:`_see_unseen_roll`).
+
+        Two new dice are the roll's read again only where each lies where one of the
+        roll's lay: a die of a new roll may come to rest where one of the old did
+        (s35 clip 3004 at 18 s: a 51, its 1 cocked unseen, then a 42 whose 2 lay a
+        cm from the 5, the 4 six cm from either; the unmoved board was flagged as no
+        play of 51)."""
         state, before = self.state, self._before_roll
         if (
             not self._by_halves()
@@ -1855,8 +1868,8 @@ class Referee:
         if not (len(dice) == len(mine) == 2 or lone) or self._movers_dice_down(dice):
             return False
         if all(d.at is not None for d in (*mine, *self._rolled)):
-            if any(_near(a, b) for a in mine for b in self._rolled):
-                return False  # a die where one of the roll lies: the roll misread
+            if all(any(_near(a, b) for b in self._rolled) for a in mine):
+                return False  # the dice where the roll's lie: the roll misread
         elif lone or sorted(d.value for d in mine) == sorted(state.dice):
             return False  # the same numbers where places are unknown: the same dice
         if lone and mine[0].value in state.dice:

@@ -143,6 +143,31 @@ def test_a_roll_taken_as_valid_then_rolled_again_was_invalid() -> None:
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_a_reroll_with_one_die_where_an_old_one_lay_is_still_a_reroll() -> None:
+    """Player 1's 51 looked flat; he rolls 42 without moving, the 2 coming to rest a
+    cm from where the 5 lay, the 4 far from both (s35 clip 3004 at 18 s). One die of
+    the new roll where an old one lay is no misread of the old roll: a reroll, not a
+    flagged non-play of 51. Both new dice where the old lay are the old read again."""
+    ref, p0 = _opened_52()
+    first = (SeenDie(5, half="left", at=(-8.0, 5.0)), SeenDie(1, half="left", at=(-3.0, 5.0)))
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=first))
+    again = (SeenDie(2, half="left", at=(-8.0, 4.0)), SeenDie(4, half="left", at=(-10.0, -1.0)))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=again))
+    assert [e.TYPE for e in events] == ["correction", "roll_invalid", "roll"]
+    assert events[0].data == {"action": "reroll", "withdraws": [roll.seq]}
+    assert events[1].dice == (5, 1) and sorted(events[2].dice) == [2, 4]
+    played = Position((p0.boards[0], _moved(p0.boards[1], (8, 4), (6, 4))), 1)
+    [move] = ref.see(Sighting(ExactCheckers(played)))
+    assert isinstance(move, MoveEvent) and move.legal and sorted(move.dice) == [2, 4]
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # both where the old lay, read as other numbers: the old roll read again
+    ref2, _ = _opened_52()
+    ref2.see(Sighting(ExactCheckers(p0), dice=first))
+    reread = (SeenDie(2, half="left", at=(-8.0, 4.0)), SeenDie(4, half="left", at=(-3.5, 5.5)))
+    kinds = [e.TYPE for e in ref2.see(Sighting(ExactCheckers(p0), dice=reread))]
+    assert "roll_invalid" not in kinds and sorted(ref2.state.dice or ()) == [2, 4]
+
+
 def test_one_die_of_a_new_roll_seen_after_a_roll_taken_as_valid_was_a_reroll() -> None:
     """Player 1's 51 looked flat; the next view shows one die alone in his half, a 6
     where neither die lay, the checkers unmoved (s21 clip 1601: the cocked 4 was read
@@ -290,7 +315,7 @@ def test_an_illegal_play_taken_for_another_rolls_then_put_right_replaces_it() ->
     assert replaced.data["withdraws"] == [taken.seq]
     assert replaced.data["after"] == right.with_turn(1).position_id()
     assert isinstance(reread, CorrectionEvent) and reread.data["dice"] == [4, 2]
-    assert isinstance(move, MoveEvent) and move.legal and move.dice == (4, 2)
+    assert isinstance(move, MoveEvent) and move.legal and sorted(move.dice) == [2, 4]
     assert move.after == right.with_turn(1).position_id()
     assert ref.state.on_roll == 0 and ref.state.position == right.with_turn(0)
     # the transcript has the roll and the play as they were; a restart agrees
@@ -1379,6 +1404,12 @@ def test_one_of_the_opponents_piles_read_a_checker_short_is_no_illegal_play() ->
     home_short = list(played)
     home_short[5] -= 1
     assert after(p0.boards[0], tuple(home_short)) == ["move", "flag"]
+    # his checker moved from the 13-point to none seen (s35 clip 3001: 24/19 onto
+    # the opponent's 6-point, hidden by their pile): 13/9 would put a checker on the
+    # 9-point, which is seen empty; a checker gone, not a pile read short: flagged
+    gone = list(p0.boards[1])
+    gone[12] -= 1
+    assert after(p0.boards[0], tuple(gone)) == ["move", "flag"]
 
 
 class _Scored:
