@@ -9,7 +9,7 @@ die found to the truth's dice by where it lies in the picture (the truth's board
 place projected through the clip's camera) and prints, per clip and in all: dice
 found, value right (the reader's best), the mean probability given to the true
 value, cocked recall and flat dice called cocked, and value right by the die's size
-in the picture.
+in the picture, also for the dice read at ``SURE_P`` or more alone.
 
 ``--crops OUT`` also cuts each matched die as ``gammoneye render export-crops`` does
 (``OUT/dice.jsonl`` and ``OUT/dice/*.png``; the box is the detector's, shrunk to a
@@ -48,6 +48,9 @@ MATCH_PX = 14.0
 #: from there, for its size in the picture.
 HALF_DIE_CM = 0.8
 SIZES = ((0, 12), (12, 16), (16, 20), (20, 28), (28, 999))
+#: A die read this sure: how often it is right, by its size (is the reader's
+#: probability to be trusted on small dice?).
+SURE_P = 0.95
 
 
 def _clips(paths: list[Path]) -> list[Path]:
@@ -81,24 +84,33 @@ class Tally:
     by_size: dict[tuple[int, int], list[int]] = field(
         default_factory=lambda: defaultdict(lambda: [0, 0])
     )
+    #: by size, the dice read at ``SURE_P`` or more: [right, read]
+    sure_by_size: dict[tuple[int, int], list[int]] = field(
+        default_factory=lambda: defaultdict(lambda: [0, 0])
+    )
 
     def add(self, other: Tally) -> None:
         for f in fields(self):
-            if f.name != "by_size":
+            if f.name not in ("by_size", "sure_by_size"):
                 setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
-        for k, (a, b) in other.by_size.items():
-            self.by_size[k][0] += a
-            self.by_size[k][1] += b
+        pairs = ((self.by_size, other.by_size), (self.sure_by_size, other.sure_by_size))
+        for mine, theirs in pairs:
+            for k, (a, b) in theirs.items():
+                mine[k][0] += a
+                mine[k][1] += b
 
     def line(self) -> str:
         def pct(a: float, b: float) -> str:
             return f"{100 * a / b:.2f} %" if b else "-"
 
-        sizes = []
+        sizes, sure = [], []
         for lo, hi in SIZES:
             right, n = self.by_size[(lo, hi)]
             if n:
                 sizes.append(f"{lo}-{hi if hi < 999 else ''}px {pct(right, n)} ({n})")
+            right, n = self.sure_by_size[(lo, hi)]
+            if n:
+                sure.append(f"{lo}-{hi if hi < 999 else ''}px {pct(right, n)} ({n})")
         if not self.read:
             return f"dice {self.n}, found {pct(self.found, self.n)} (none read)"
         return (
@@ -106,7 +118,8 @@ class Tally:
             f" value right {pct(self.right, self.read)} of found,"
             f" p(true) {self.p_true / max(1, self.read):.3f}; cocked recall"
             f" {pct(self.cocked_called, self.cocked)} of {self.cocked}, flat called cocked"
-            f" {pct(self.flat_called, self.flat)}; by size: {' '.join(sizes)}"
+            f" {pct(self.flat_called, self.flat)}; by size: {' '.join(sizes)};"
+            f" read at {SURE_P} or more, by size: {' '.join(sure)}"
         )
 
 
@@ -202,6 +215,9 @@ def measure(
             tally.p_true += r.values.get(d["value"], 0.0)
             tally.by_size[bucket][0] += ok
             tally.by_size[bucket][1] += 1
+            if r.values[value] >= SURE_P:
+                tally.sure_by_size[bucket][0] += ok
+                tally.sure_by_size[bucket][1] += 1
             if d.get("cocked"):
                 tally.cocked += 1
                 tally.cocked_called += r.cocked >= 0.5

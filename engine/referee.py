@@ -40,7 +40,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations_with_replacement, permutations
+from itertools import chain, combinations_with_replacement, permutations
 from typing import Any, Protocol, cast
 
 from .events import (
@@ -2281,8 +2281,10 @@ class Referee:
         seen = self._rolled
         state = self.state
         self._close = None
-        if len(seen) != 2 or state.dice is None or min(d.p for d in seen) >= REREAD_P:
+        if len(seen) != 2 or state.dice is None:
             return False
+        if min(d.p for d in seen) >= REREAD_P and seen[0].value != seen[1].value:
+            return False  # (a double read is weighed on: see ``halved`` below)
 
         die = _die_log_p
         read = (seen[0].value, seen[1].value)
@@ -2318,8 +2320,18 @@ class Referee:
         # have moved twice as many checkers as the roll allowed, which players do not
         # do (they miscount a distance, or leave a die unplayed); half the odds.
         doubled = roll[0] == roll[1] and read[0] != read[1] and roll[0] in read
+        # And the other way: a roll read as a double of one of its numbers, played as
+        # the roll; as a play of the double, where all four dice could be played, it
+        # leaves two of them unplayed at least (s35 clip 3003 at 296 s: a 62 read
+        # 66, its 2 at 0.97, and 8/6 6/0 flagged as no play of 66).
+        halved = (
+            read[0] == read[1]
+            and roll[0] != roll[1]
+            and read[0] in roll
+            and _most_dice_played(before, read) == 4
+        )
         if not explained and score - ll - read_prior < ILLEGAL_LOG_ODDS * max(1, misread) * (
-            2 if doubled else 1
+            2 if doubled or halved else 1
         ):
             # the dice as read are far likelier than the roll that would make the
             # play legal: a die misread is no likelier than an illegal play
@@ -2866,6 +2878,12 @@ def _near(a: SeenDie, b: SeenDie, cm: float = SAME_PLACE_CM) -> bool:
     """Whether two dice whose places are known lie within ``cm`` (across plus along)."""
     assert a.at is not None and b.at is not None
     return abs(a.at[0] - b.at[0]) + abs(a.at[1] - b.at[1]) <= cm
+
+
+def _most_dice_played(position: Position, roll: tuple[int, int]) -> int:
+    """How many dice of ``roll`` the player on roll can play at most."""
+    plays = chain.from_iterable(legal_plays(position, roll).values())
+    return max(map(len, plays), default=0)
 
 
 def _dances(position: Position, roll: tuple[int, int]) -> bool:

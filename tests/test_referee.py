@@ -492,6 +492,28 @@ def test_a_double_read_as_another_roll_and_played_as_the_double_is_read_again() 
     assert events[1].dice == (6, 6) and events[1].legal
 
 
+def test_a_roll_read_as_a_double_and_played_as_the_roll_is_read_again() -> None:
+    """Player 1's 62 read as 66, the 2 at 0.96 (s35 clip 3003 at 296 s); he plays
+    13/7 13/11. As a play of 66, which he could play in full, it would leave two of
+    its four dice unplayed, which players do not do: the second 6 is read again as a
+    2. Read at 0.999, the die is believed and the play flagged."""
+
+    def play(p: float) -> list[str]:
+        ref, start = _opened_52()
+        p0 = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
+        ref.see(Sighting(ExactCheckers(p0)))
+        dice = (SeenDie(6, p=0.99, half="left"), SeenDie(6, p=p, half="left"))
+        ref.see(Sighting(ExactCheckers(p0), dice=dice))
+        board = tuple(_moved(_moved(p0.boards[1], 13, 7), 13, 11))
+        events = ref.see(Sighting(ExactCheckers(Position((p0.boards[0], board), 1))))
+        if events and events[-1].TYPE == "move" and events[-1].legal:
+            assert sorted(events[-1].dice) == [2, 6]
+        return [e.TYPE for e in events]
+
+    assert play(0.96) == ["correction", "move"]
+    assert play(0.999) == ["move", "flag"]
+
+
 def test_invalid_rolls_by_profile() -> None:
     wbf = Referee(RefereeConfig(profile="wbf", match_length=3))
     konstanz = Referee(RefereeConfig(profile="konstanz"))
