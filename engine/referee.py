@@ -146,6 +146,13 @@ UNSEEN_TURN_TRIES = 12
 #: The note on a roll judged invalid that the roller took as valid: it left him no
 #: play, he lifted his dice, and his opponent's turn followed.
 JUDGED_DANCE_NOTE = "judged invalid, taken as valid: no play, his opponent's turn followed"
+#: The note on a roll judged invalid for a fault only the camera saw (a die read
+#: cocked) and then played as it lay: the players took it as valid.
+TAKEN_VALID_NOTE = "judged invalid, played as it lay: taken as valid"
+#: The faults for which a roll judged invalid and then played is taken as valid (the
+#: judgement withdrawn): a die that looked cocked. A roll in the wrong half, or on a
+#: checker, is plain to see, and playing it an error of the players'.
+TAKEN_VALID_FAULTS = frozenset({"cocked"})
 #: The note on an invalid roll told from one die of it, seen in the wrong half before
 #: the roller rolled again in his own.
 WRONG_HALF_DIE_NOTE = "one die seen in the wrong half, then rolled again: the roll before was void"
@@ -1378,7 +1385,24 @@ class Referee:
             return False  # no die was ever seen: his dice may still be down, unseen
         if not legal and gone:
             return False  # no roll with his die glimpsed makes it: these may be his
-        self._unseen_roll(roller, roll, UNSEEN_ROLL_NOTE)
+        note = UNSEEN_ROLL_NOTE
+        if (
+            legal
+            and judged is not None
+            and invalid is not None
+            and set(invalid.reasons) <= TAKEN_VALID_FAULTS
+        ):
+            # He played the dice as they lay, his opponent let him: the die was flat,
+            # its tilt the camera's (s35 clip 3003 at 367 s: a 4 read cocked at 0.79
+            # to 0.90, then 11/10 10/6). The judgement is withdrawn.
+            self._emit(
+                CorrectionEvent,
+                data={"action": "taken_valid", "withdraws": [invalid.seq]},
+                target_seq=invalid.seq,
+                note=TAKEN_VALID_NOTE,
+            )
+            note = TAKEN_VALID_NOTE
+        self._unseen_roll(roller, roll, note)
         if not legal:
             # A die was seen and is gone, and no roll makes this play: illegal,
             # flagged under the likeliest roll [001 4.2(ii)].

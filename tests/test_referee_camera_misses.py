@@ -9,6 +9,7 @@ from dataclasses import replace
 from gammoneye.engine.events import (
     CorrectionEvent,
     DoubleEvent,
+    Event,
     MoveEvent,
     OpeningRollEvent,
     RollEvent,
@@ -22,6 +23,7 @@ from gammoneye.engine.referee import (
     PREMATURE_NOTE,
     REROLL_NOTE,
     RESYNC_NOTE,
+    TAKEN_VALID_NOTE,
     UNSEEN_DANCE_NOTE,
     UNSEEN_DOUBLE_NOTE,
     UNSEEN_DROP_NOTE,
@@ -501,6 +503,39 @@ def test_a_play_after_a_roll_judged_invalid_is_judged_with_those_dice() -> None:
     events = ref.see(Sighting(ExactCheckers(right)))
     assert [e.TYPE for e in events] == ["flag_cleared", "move"] and events[1].legal
     assert events[1].dice == (3, 1)
+
+
+def test_a_roll_judged_cocked_then_played_as_it_lay_was_taken_as_valid() -> None:
+    """Player 1's 31, its 3 read cocked at 0.85: invalid. He plays 24/21 21/20, a
+    legal play of that 31, and lifts the dice (s35 clip 3003 at 367 s: a 4 read
+    cocked, then played). He and his opponent took the roll as valid: the die was
+    flat, its tilt the camera's; the judgement is withdrawn (a ``correction``) and
+    the roll recorded. Played illegally, or judged for its half, it stays invalid."""
+
+    def play(dice: tuple[SeenDie, ...], moves: tuple[tuple[int, int], ...]) -> list[Event]:
+        ref, p0 = _opened_52()
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=dice))] == ["roll_invalid"]
+        played = Position((p0.boards[0], _moved(p0.boards[1], *moves)), 1)
+        events = ref.see(Sighting(ExactCheckers(played)))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    cocked = (
+        SeenDie(3, half="left", cocked=0.85, at=(-20.0, 3.0)),
+        SeenDie(1, half="left", at=(-25.0, 3.0)),
+    )
+    events = play(cocked, ((24, 21), (21, 20)))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move"]
+    fix, roll, move = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "taken_valid"
+    assert fix.data["withdraws"] == [fix.target_seq] and fix.note == TAKEN_VALID_NOTE
+    assert roll.dice == (3, 1) and roll.note == TAKEN_VALID_NOTE and move.legal
+    # 24/21 alone leaves the 1 unplayed: flagged, the roll still invalid
+    assert [e.TYPE for e in play(cocked, ((24, 21),))] == ["roll", "move", "flag"]
+    # a roll in the wrong half played all the same: invalid still
+    wrong = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
+    events = play(wrong, ((24, 21), (21, 20)))
+    assert [e.TYPE for e in events] == ["roll", "move"] and events[0].note == UNSEEN_ROLL_NOTE
 
 
 def test_a_misread_die_of_a_roll_judged_invalid_is_no_illegal_play() -> None:
