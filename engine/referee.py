@@ -503,6 +503,9 @@ class Referee:
         self._close: tuple[float, tuple[int, int], Position, str] | None = None
         # The match before the roll being played (see _see_reroll); None after a resume.
         self._before_roll: MatchState | None = None
+        #: The play just judged was made with the opponent's whole turn after it
+        #: unseen, the mover's next roll down (:meth:`_their_play_seen`).
+        self._turn_missed = False
         # Whether that roll was not seen but read from the play (_see_unseen_roll).
         self._roll_unseen = False
         # A die seen in the roller's half when no whole roll was (see _see_unseen_roll).
@@ -1819,6 +1822,13 @@ class Referee:
             # The mover lifted his dice: the turn is over [001 4.1(vi)(a)]. Dice seen
             # now are the opponent's next roll, made before a settled view between.
             self._decide_play(s)
+            if self._turn_missed:
+                # ...or the mover's next, the opponent's turn made unseen between
+                # (:meth:`_their_play_seen`): read from the board, then the roll judged
+                self._turn_missed = False
+                if self.state.phase is Phase.ROLL and self.flag is None:
+                    self._see_unseen_roll(s, dice)
+                return
             # the opponent may double at once
             if self.state.phase is Phase.ROLL and self.flag is None and not self._see_cube(s):
                 self._see_roll(s, dice)
@@ -2044,7 +2054,12 @@ class Referee:
             self._premature_roll(other, theirs)
 
     def _their_play_seen(
-        self, s: Sighting, before: Position, rolls: Sequence[tuple[tuple[int, int], float]]
+        self,
+        s: Sighting,
+        before: Position,
+        rolls: Sequence[tuple[tuple[int, int], float]],
+        *,
+        turn_missed: bool = False,
     ) -> tuple[tuple[int, int], Position, str] | None:
         """The mover's play when the board shows his opponent's play made on it too:
         the opponent's dice lie in his half, or one of them where the camera missed
@@ -2056,11 +2071,20 @@ class Referee:
         is returned as (roll, result, play text); ``None`` when none does. The
         opponent's play is judged after, when he lifts his dice (s22 clip 1704: a
         premature 31 played before the view after the mover's 53, the 53 flagged
-        and the match taken from the board)."""
+        and the match taken from the board).
+
+        ``turn_missed``: the mover's dice are lifted and dice lie in his half again,
+        none in his opponent's: his next roll, his opponent's whole turn made unseen
+        in between (s35 clip 3003 at 314 s: 25/19 with a 62, the opponent's 63 and
+        5/0 3/0 under hands, then the mover's 54). His play is judged the same way;
+        the caller then reads the opponent's turn from the board."""
         if not self._by_halves():
             return None
         mover = self.state.on_roll
-        theirs = [d for d in self._live_dice(s.dice) if d.half == self.right_half(1 - mover)]
+        live = self._live_dice(s.dice)
+        theirs = [d for d in live if d.half == self.right_half(1 - mover)]
+        if not theirs and turn_missed:
+            theirs = [d for d in live if d.half == self.right_half(mover)]
         seen = self._possible_guess(s.checkers, mover)
         if not theirs or seen is None:
             return None
@@ -2234,9 +2258,11 @@ class Referee:
             return
         if self._reread_roll(before, s.checkers, best_ll):
             return
-        found = self._their_play_seen(s, before, ((dice, 0.0),))
+        found = self._their_play_seen(s, before, ((dice, 0.0),), turn_missed=True)
         if found is not None:
             self._legal_move(found[1], found[2])
+            mine = [d for d in self._live_dice(s.dice) if d.half == self.right_half(mover)]
+            self._turn_missed = len(mine) == len(s.dice) > 0
             return
         ranked = self.ranked_results(before, dice, s.checkers)
         shown = self._possible_guess(s.checkers, mover)

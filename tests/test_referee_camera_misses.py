@@ -63,6 +63,32 @@ def _opened_52() -> tuple[Referee, Position]:
     return ref, p0
 
 
+def test_the_opponents_whole_turn_unseen_between_two_rolls_is_read_from_the_board() -> None:
+    """Player 1 rolls 31 and plays 8/5 6/5; under hands player 0 rolls 65 and plays
+    24/13; the next settled view shows both plays and player 1's next roll, 42, in
+    his half where no die of his 31 lay (s35 clip 3003 at 314 s). Player 1's play is
+    his 31's, not an illegal one; player 0's roll is read from his play; the 42 is
+    player 1's roll."""
+    ref, p0 = _opened_52()
+    his = (SeenDie(3, half="left", at=(-20.0, 3.0)), SeenDie(1, half="left", at=(-25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his))] == ["roll"]
+    both = Position((_moved(p0.boards[0], (24, 13)), _moved(p0.boards[1], (8, 5), (6, 5))), 1)
+    again = (SeenDie(4, half="left", at=(-10.0, -8.0)), SeenDie(2, half="left", at=(-15.0, -12.0)))
+    events = ref.see(Sighting(ExactCheckers(both), dice=again))
+    assert [(e.TYPE, getattr(e, "player", None)) for e in events] == [
+        ("move", 1),
+        ("roll", 0),
+        ("move", 0),
+        ("roll", 1),
+    ]
+    his_move, roll, move, next_roll = events
+    assert isinstance(his_move, MoveEvent) and his_move.legal and his_move.play == "8/5 6/5"
+    assert roll.dice == (6, 5) and roll.note == UNSEEN_ROLL_NOTE
+    assert isinstance(move, MoveEvent) and move.legal and move.play == "24/18 18/13"
+    assert sorted(next_roll.dice) == [2, 4] and ref.state.on_roll == 1
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_a_roll_not_seen_is_read_from_the_play_once_the_dice_are_lifted() -> None:
     ref, p0 = _opened_52()
     # player 1 rolls 65; the camera finds only the 5 (in his right half, "left")
