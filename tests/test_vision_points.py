@@ -33,6 +33,21 @@ def test_the_shipped_counter_reads_unseen_strips(crops: Path) -> None:
     assert report.error_rate < 0.12, report.lines()
 
 
+def test_a_strip_and_its_mirror_image_read_alike(crops: Path) -> None:
+    """Each strip is read with its mirror image and the two averaged
+    (``MIRRORED``): a strip and its mirror give the same probabilities, which the
+    network alone does not."""
+    import cv2
+
+    files = sorted((crops / "points").glob("*.png"))[:26]
+    strips = np.stack([cv2.resize(cv2.imread(str(f)), (32, 128)) for f in files])
+    counter = PointCounter.load()
+    mirrored = strips[:, :, ::-1].copy()
+    assert np.allclose(counter.count_probs(strips), counter.count_probs(mirrored), atol=1e-5)
+    alone = counter.classifier.probs(strips), counter.classifier.probs(mirrored)
+    assert not np.allclose(*alone, atol=1e-5)
+
+
 def test_probabilities_and_shapes() -> None:
     counter = PointCounter.load()
     probs = counter.count_probs(np.full((3, 200, 50, 3), 128, np.uint8))  # any size

@@ -23,6 +23,11 @@ from .classifier import ModelError, OnnxClassifier, model_path
 INPUT_W, INPUT_H = 32, 128
 CLASSES = 16
 MODEL = "point_counts.onnx"
+#: Read each strip and its mirror image (left for right: a pile is a pile either
+#: way) and average: per-point error on the held-out strips 0.576 -> 0.468 % (unseen
+#: styles) and 0.421 -> 0.316 % (unseen seeds), for about 0.6 ms more a strip
+#: (``python bench/point_mirror.py crops/held_styles crops/held_seeds``).
+MIRRORED = True
 
 U8 = NDArray[np.uint8]
 F32 = NDArray[np.float32]
@@ -40,10 +45,15 @@ class PointCounter:
         return cls(OnnxClassifier(path or model_path(MODEL), INPUT_W, INPUT_H))
 
     def count_probs(self, strips: U8) -> F32:
-        """(N, 16) probabilities for strips (N, H, W, 3) uint8 BGR."""
+        """(N, 16) probabilities for strips (N, H, W, 3) uint8 BGR: the mean of each
+        strip's and its mirror image's (``MIRRORED``)."""
         if strips.ndim != 4 or strips.shape[-1] != 3:
             raise ValueError(f"expected strips (N, H, W, 3), got shape {strips.shape}")
-        return self.classifier.probs(strips)
+        if not MIRRORED or not len(strips):
+            return self.classifier.probs(strips)
+        n = len(strips)
+        probs = self.classifier.probs(np.concatenate([strips, strips[:, :, ::-1]]))
+        return ((probs[:n] + probs[n:]) / 2).astype(np.float32)
 
 
 class PointReport:
