@@ -291,6 +291,15 @@ def _opened_52() -> tuple[Referee, Position]:
     return ref, start
 
 
+def _player_1_rolls(*dice: SeenDie) -> tuple[Referee, Position]:
+    """Player 0 opened 52 and played 13/8 13/11; player 1 rolls ``dice``."""
+    ref, start = _opened_52()
+    p0 = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
+    ref.see(Sighting(ExactCheckers(p0)))
+    ref.see(Sighting(ExactCheckers(p0), dice=dice))
+    return ref, p0
+
+
 def test_an_observer_corrects_a_flagged_play_to_a_suggestion() -> None:
     ref, start = _opened_52()
     wrong = Position((tuple(_moved(start.boards[0], 13, 7)), start.boards[1]), 0)  # 6 pips
@@ -463,11 +472,7 @@ def test_one_die_read_fairly_surely_is_believed_and_the_play_flagged() -> None:
     the 2 is 0.08, over 1/20 of 0.6: the die is read again."""
 
     def play(p5: float) -> list[str]:
-        ref, start = _opened_52()
-        p0 = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
-        ref.see(Sighting(ExactCheckers(p0)))
-        dice = (SeenDie(6, p=0.95, half="left"), SeenDie(5, p=p5, half="left"))
-        ref.see(Sighting(ExactCheckers(p0), dice=dice))
+        ref, p0 = _player_1_rolls(SeenDie(6, p=0.95, half="left"), SeenDie(5, p=p5, half="left"))
         p1 = Position((p0.boards[0], tuple(_moved(_moved(p0.boards[1], 8, 2), 6, 4))), 1)
         return [e.TYPE for e in ref.see(Sighting(ExactCheckers(p1)))]
 
@@ -479,11 +484,7 @@ def test_a_double_read_as_another_roll_and_played_as_the_double_is_read_again() 
     """Player 1's 66 read as 64, the 4 at 0.82 (a 6 with 0.036, under 1/20 of that);
     he plays four sixes. An illegal play would move twice the checkers the roll
     allows, which players do not do: the 4 is read again as a 6."""
-    ref, start = _opened_52()
-    p0 = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
-    ref.see(Sighting(ExactCheckers(p0)))
-    dice = (SeenDie(6, p=0.95, half="left"), SeenDie(4, p=0.82, half="left"))
-    ref.see(Sighting(ExactCheckers(p0), dice=dice))
+    ref, p0 = _player_1_rolls(SeenDie(6, p=0.95, half="left"), SeenDie(4, p=0.82, half="left"))
     board = p0.boards[1]
     for src, dst in ((24, 18), (24, 18), (13, 7), (13, 7)):
         board = tuple(_moved(board, src, dst))
@@ -499,11 +500,7 @@ def test_a_roll_read_as_a_double_and_played_as_the_roll_is_read_again() -> None:
     2. Read at 0.999, the die is believed and the play flagged."""
 
     def play(p: float) -> list[str]:
-        ref, start = _opened_52()
-        p0 = Position((tuple(_moved(_moved(start.boards[0], 13, 8), 13, 11)), start.boards[1]), 0)
-        ref.see(Sighting(ExactCheckers(p0)))
-        dice = (SeenDie(6, p=0.99, half="left"), SeenDie(6, p=p, half="left"))
-        ref.see(Sighting(ExactCheckers(p0), dice=dice))
+        ref, p0 = _player_1_rolls(SeenDie(6, p=0.99, half="left"), SeenDie(6, p=p, half="left"))
         board = tuple(_moved(_moved(p0.boards[1], 13, 7), 13, 11))
         events = ref.see(Sighting(ExactCheckers(Position((p0.boards[0], board), 1))))
         if events and events[-1].TYPE == "move" and events[-1].legal:
