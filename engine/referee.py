@@ -2380,8 +2380,13 @@ class Referee:
             and read[0] in roll
             and _most_dice_played(before, read) == 4
         )
+        # And a flagged play put right: the player, told his play was illegal, made
+        # another that is illegal with the dice as read but legal with a roll they may
+        # have shown; a second illegal play in a row is the rarer (s35 clip 3003 at
+        # 25 s: a 62 read 64, its 2 at 0.80 and 0.98; 24/18 onto a held point
+        # flagged, then 24/22 22/16 flagged again and let stand as 24/16).
         if not explained and score - ll - read_prior < ILLEGAL_LOG_ODDS * max(1, misread) * (
-            2 if doubled or halved else 1
+            2 if doubled or halved or flag is not None else 1
         ):
             # the dice as read are far likelier than the roll that would make the
             # play legal: a die misread is no likelier than an illegal play

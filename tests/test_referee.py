@@ -511,6 +511,23 @@ def test_a_roll_read_as_a_double_and_played_as_the_roll_is_read_again() -> None:
     assert play(0.999) == ["move", "flag"]
 
 
+def test_a_flagged_play_put_right_as_a_play_of_another_roll_reads_the_dice_again() -> None:
+    """Player 1's 62 read as 65, the 5 at 0.85; he plays 13/9 13/7, illegal with
+    either, and is flagged. He puts it right as 13/11 13/7: illegal with the 65,
+    legal with the 62. A die read at 0.85 is the 2 with 0.03, under 1/20 of the 5, so
+    a first play like it is flagged (see above); but a second illegal play in a row,
+    after the flag, is the rarer (s35 clip 3003 at 25 s): the die is read again."""
+    ref, p0 = _player_1_rolls(SeenDie(6, p=0.95, half="left"), SeenDie(5, p=0.85, half="left"))
+    first = Position((p0.boards[0], tuple(_moved(_moved(p0.boards[1], 13, 7), 13, 9))), 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(first)))] == ["move", "flag"]
+    right = Position((p0.boards[0], tuple(_moved(_moved(p0.boards[1], 13, 7), 13, 11))), 1)
+    events = ref.see(Sighting(ExactCheckers(right)))
+    assert [e.TYPE for e in events] == ["flag_cleared", "correction", "move"]
+    assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == [6, 2]
+    assert events[2].legal and events[2].dice == (6, 2) and ref.flag is None
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_invalid_rolls_by_profile() -> None:
     wbf = Referee(RefereeConfig(profile="wbf", match_length=3))
     konstanz = Referee(RefereeConfig(profile="konstanz"))
