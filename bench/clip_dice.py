@@ -103,14 +103,14 @@ class Tally:
         def pct(a: float, b: float) -> str:
             return f"{100 * a / b:.2f} %" if b else "-"
 
-        sizes, sure = [], []
-        for lo, hi in SIZES:
-            right, n = self.by_size[(lo, hi)]
-            if n:
-                sizes.append(f"{lo}-{hi if hi < 999 else ''}px {pct(right, n)} ({n})")
-            right, n = self.sure_by_size[(lo, hi)]
-            if n:
-                sure.append(f"{lo}-{hi if hi < 999 else ''}px {pct(right, n)} ({n})")
+        def sized(table: dict[tuple[int, int], list[int]]) -> str:
+            parts = []
+            for lo, hi in SIZES:
+                right, n = table[(lo, hi)]
+                if n:
+                    parts.append(f"{lo}-{hi if hi < 999 else ''}px {pct(right, n)} ({n})")
+            return " ".join(parts)
+
         if not self.read:
             return f"dice {self.n}, found {pct(self.found, self.n)} (none read)"
         return (
@@ -118,8 +118,8 @@ class Tally:
             f" value right {pct(self.right, self.read)} of found,"
             f" p(true) {self.p_true / max(1, self.read):.3f}; cocked recall"
             f" {pct(self.cocked_called, self.cocked)} of {self.cocked}, flat called cocked"
-            f" {pct(self.flat_called, self.flat)}; by size: {' '.join(sizes)};"
-            f" read at {SURE_P} or more, by size: {' '.join(sure)}"
+            f" {pct(self.flat_called, self.flat)}; by size: {sized(self.by_size)};"
+            f" read at {SURE_P} or more, by size: {sized(self.sure_by_size)}"
         )
 
 

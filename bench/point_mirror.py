@@ -11,29 +11,15 @@ Usage: python bench/point_mirror.py CROPS [CROPS ...]
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
 
-import cv2
 import numpy as np
 
+from gammoneye.datasets.train_points import TrainError, load_strips
 from gammoneye.vision import points
-from gammoneye.vision.points import INPUT_H, INPUT_W, PointCounter
-
-HAND_MAX = 0.2
-
-
-def load(run: Path) -> tuple[np.ndarray, np.ndarray]:
-    rows = [json.loads(line) for line in (run / "points.jsonl").open() if line.strip()]
-    rows = [r for r in rows if r.get("hand_overlap", 0.0) <= HAND_MAX]
-    if not rows:
-        raise SystemExit(f"{run}: no point strips")
-    images = np.stack(
-        [cv2.resize(cv2.imread(str(run / r["file"])), (INPUT_W, INPUT_H)) for r in rows]
-    )
-    return images, np.array([r["count"] for r in rows])
+from gammoneye.vision.points import PointCounter
 
 
 def main(argv: list[str]) -> int:
@@ -42,7 +28,10 @@ def main(argv: list[str]) -> int:
         return 0 if argv else 2
     counter = PointCounter.load()
     for run in map(Path, argv):
-        images, truth = load(run)
+        try:
+            images, truth, _ = load_strips([run])
+        except TrainError as exc:
+            raise SystemExit(str(exc)) from None
         tall = truth >= 6
         for mirrored in (False, True):
             points.MIRRORED = mirrored
