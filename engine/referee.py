@@ -2261,8 +2261,9 @@ class Referee:
         found = self._their_play_seen(s, before, ((dice, 0.0),), turn_missed=True)
         if found is not None:
             self._legal_move(found[1], found[2])
-            mine = [d for d in self._live_dice(s.dice) if d.half == self.right_half(mover)]
-            self._turn_missed = len(mine) == len(s.dice) > 0
+            # found by his own new dice, none in his opponent's half (as it looked)
+            theirs = self.right_half(1 - mover)
+            self._turn_missed = not any(d.half == theirs for d in self._live_dice(s.dice))
             return
         ranked = self.ranked_results(before, dice, s.checkers)
         shown = self._possible_guess(s.checkers, mover)
