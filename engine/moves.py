@@ -315,6 +315,16 @@ def legal_plays(pos: Position, dice: Sequence[int]) -> dict[Position, tuple[Play
     return out
 
 
+def dice_used(plays: dict[Position, tuple[Play, ...]]) -> int:
+    """How many dice the longest of ``plays`` (:func:`legal_plays`) moves: as many as
+    a legal play must use [000 r10a].
+
+    >>> dice_used(legal_plays(Position.initial(), (6, 6)))
+    4
+    """
+    return max((len(p) for ps in plays.values() for p in ps), default=0)
+
+
 # --- reading plays written as text ----------------------------------------------------
 
 _POINT = r"(?:bar|off|\d{1,2})"

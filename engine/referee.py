@@ -40,7 +40,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain, combinations_with_replacement, permutations
+from itertools import combinations_with_replacement, permutations
 from typing import Any, Protocol, cast
 
 from .events import (
@@ -70,7 +70,7 @@ from .events import (
     withdrawn_seqs,
 )
 from .match import MatchRuleError, MatchState, Phase, changed_by_hits
-from .moves import checkers_out_of_place, legal_plays
+from .moves import checkers_out_of_place, dice_used, legal_plays
 from .position import BAR, Position
 
 #: Log-likelihood by which the evidence must prefer a position no legal play makes
@@ -2938,8 +2938,7 @@ def _near(a: SeenDie, b: SeenDie, cm: float = SAME_PLACE_CM) -> bool:
 
 def _most_dice_played(position: Position, roll: tuple[int, int]) -> int:
     """How many dice of ``roll`` the player on roll can play at most."""
-    plays = chain.from_iterable(legal_plays(position, roll).values())
-    return max(map(len, plays), default=0)
+    return dice_used(legal_plays(position, roll))
 
 
 def _dances(position: Position, roll: tuple[int, int]) -> bool:

@@ -61,6 +61,7 @@ from .matfile import Action, GameRecord, MatchRecord, MatProblem, read_mat
 from .moves import (
     IllegalPlayError,
     apply_written,
+    dice_used,
     legal_plays,
     parse_play_text,
     resolve_play,
@@ -317,7 +318,7 @@ class _Walker:
             else:
                 after = state.position
                 if after not in plays:
-                    used = max(len(p) for ps in plays.values() for p in ps)
+                    used = dice_used(plays)
                     self.problem_at(
                         game,
                         action,
