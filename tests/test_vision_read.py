@@ -584,6 +584,43 @@ def test_a_lone_die_taken_for_the_cube_leaves_no_die(openings: list[Still]) -> N
     assert reading.cube is not None and max(reading.cube.values, key=reading.cube.values.get) == 2
 
 
+class _CubeAndItsTop:
+    """A detector that boxes the cube, and its top face again as a die."""
+
+    def __init__(self, cube: tuple[float, float, float, float]) -> None:
+        self.cube = cube
+
+    def detect_on_board(self, image: np.ndarray, corners: Any) -> list[Any]:
+        from gammoneye.vision.detector import Detection
+
+        x0, y0, x1, _ = self.cube
+        side = x1 - x0
+        top = (x0 + 0.2 * side, y0 - 0.45 * side, x1 - 0.2 * side, y0 + 0.1 * side)
+        return [Detection("cube", 0.64, self.cube), Detection("die", 0.54, top)]
+
+
+def test_the_cubes_top_boxed_as_a_die_is_no_die(openings: list[Still]) -> None:
+    """s36 clip 3104 at 61 s: the cube of 2 on the rail was boxed whole as the cube,
+    and its top face again as a die, read a 3 at 0.71; the third die hid the roll
+    beside it. A die box at the cube's read unsurely is part of the cube; read surely,
+    it is a die lying against it."""
+    still = openings[0]
+    x0, y0, x1, y1 = still.label["cube"]["box"]
+    shipped = BoardReader.load()
+    cube = _Reads({v: [0.0, 0.97, 0.03, 0.0, 0.0, 0.0] for v in range(256)})
+    topped = BoardReader(shipped.counter, _UnsureDice(), cube, _CubeAndItsTop((x0, y0, x1, y1)))
+    reading = topped.read(still.image, corners=still.corners())
+    assert reading.dice == () and reading.cube is not None
+    surely = BoardReader(shipped.counter, _SureDice(), cube, _CubeAndItsTop((x0, y0, x1, y1)))
+    assert len(surely.read(still.image, corners=still.corners()).dice) == 1
+
+
+class _SureDice:
+    def read(self, crops: np.ndarray) -> Any:
+        values = np.tile(np.array([0.0, 0.0, 0.98, 0.02, 0.0, 0.0], np.float32), (len(crops), 1))
+        return values, np.zeros(len(crops), np.float32)
+
+
 def test_the_eyes_read_with_the_colours_learnt_from_the_opening() -> None:
     """Once the opening has taught each player's colour, every picture is read with
     them known (``colours_lab``): a picture with a lone checker of one colour left

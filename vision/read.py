@@ -52,6 +52,7 @@ from .reading import MAX_COUNT, BoardReading, CubeReading, DieReading, PointRead
 F64 = NDArray[np.float64]
 F32 = NDArray[np.float32]
 U8 = NDArray[np.uint8]
+Box = tuple[float, float, float, float]  # image pixels x0, y0, x1, y1
 
 WIDEN = 0.58  # half a strip's width, in point widths (8 % to spare on each side)
 CHECKER = 0.9  # a checker's diameter, in point widths
@@ -114,6 +115,10 @@ CUBE_AS_DIE_P = 0.9
 #: With no cube box, a "die" the cube reader reads at least this surely, and the die
 #: reader less surely, is the cube (:meth:`BoardReader._cube_among_dice`).
 DIE_AS_CUBE_P = 0.9
+#: A "die" boxed with its middle this close to the cube's box (a share of the box's
+#: larger side), read less surely than ``CUBE_AS_DIE_P``, is part of the cube: its
+#: top face boxed apart from the whole (:func:`part_of_cube`).
+CUBE_PART_REACH = 0.2
 __all__ = ["BoardReader", "NoBoardError", "ReadTimings", "keep_die"]
 
 
@@ -133,6 +138,31 @@ def keep_die(score: float, values: F32) -> bool:
     if score < FAINT_DIE_SCORE:
         return float(np.max(values)) >= FAINT_DIE_VALUE_P
     return float(np.max(values)) >= MIN_DIE_VALUE_P or score >= MIN_DIE_SCORE
+
+
+def part_of_cube(die: Box, cube: Box, values: F32) -> bool:
+    """Whether a die box is the cube's own top boxed again: its middle within
+    ``CUBE_PART_REACH`` of the cube's box and its face read less surely than a die's
+    (``CUBE_AS_DIE_P``). The cube stands taller than a die, and the detector now and
+    then boxes its top face as a die beside the box of the whole cube (s36 clip 3104
+    at 61 s: a cube of 2 on the rail read as a third die, a 3 at 0.71, and the roll it
+    lay beside was never taken).
+
+    >>> cube = (654.7, 291.1, 694.3, 327.1)
+    >>> unsure, sure = np.array([0.1, 0.2, 0.7, 0, 0, 0]), np.array([0, 0, 0.99, 0, 0, 0.01])
+    >>> part_of_cube((663.0, 274.6, 683.5, 295.9), cube, unsure)
+    True
+    >>> part_of_cube((663.0, 274.6, 683.5, 295.9), cube, sure)
+    False
+    >>> part_of_cube((610.0, 300.0, 630.0, 320.0), cube, unsure)  # a die beside it
+    False
+    """
+    if float(np.max(values)) >= CUBE_AS_DIE_P:
+        return False
+    x0, y0, x1, y1 = cube
+    reach = CUBE_PART_REACH * max(x1 - x0, y1 - y0)
+    cx, cy = (die[0] + die[2]) / 2, (die[1] + die[3]) / 2
+    return x0 - reach <= cx <= x1 + reach and y0 - reach <= cy <= y1 + reach
 
 
 #: How much of a point's reading is set aside when a die or the cube stands on or in
@@ -520,7 +550,7 @@ class BoardReader:
             ).reshape(-1, 2)
             best = [p.best() for p in points]
             for d, v, c, (u, w) in zip(dice_found, values, cocked, centres_b, strict=True):
-                if not keep_die(d.score, v):
+                if not keep_die(d.score, v) or (cubes and part_of_cube(d.box, cubes[0].box, v)):
                     continue
                 kept_boxes.append(d.box)
                 half, off_board = self._half(space, u, w)
