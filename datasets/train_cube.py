@@ -1,8 +1,9 @@
 """Train the cube reader: which face is up (64, 2, 4, 8, 16, 32), from a crop.
 
 Input: a square crop around the cube (``render export-crops`` cuts them, 1.6 times
-its box), 48 x 48 BGR; output: 6 classes, the faces in :data:`FACES` order
-(:mod:`gammoneye.vision.cube`).
+its box), 48 x 48 BGR, set upright as the reader sets it
+(:func:`gammoneye.vision.crops.square_upright`); output: 6 classes, the faces in
+:data:`FACES` order (:mod:`gammoneye.vision.cube`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from gammoneye.vision.cube import FACES, SIZE
+from gammoneye.vision.crops import square_upright
+from gammoneye.vision.cube import FACES, SIZE, UPRIGHT
 
 from .train_dice import BOX_ZOOM
 from .training import TrainError, TrainSummary, read_crops, train_classifier
@@ -69,10 +71,16 @@ def fit(
     device: str = "cpu",
     batch: int = 128,
     checkpoint: Callable[[int, Path], None] | None = None,
+    upright: bool = UPRIGHT,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """:func:`train` on cube crops already loaded (:func:`load_cubes`): ``arch``,
-    ``device``, ``batch`` and ``checkpoint`` as :func:`.training.train_classifier`'s."""
+    ``device``, ``batch`` and ``checkpoint`` as :func:`.training.train_classifier`'s.
+    ``upright``: train on the crops set upright, as the cube reader reads them
+    (:data:`gammoneye.vision.cube.UPRIGHT`)."""
+    if upright:
+        images = square_upright(images)
+        val = None if val is None else (square_upright(val[0]), val[1])
     # the centred cube (64) is as common as all the others together
     weights = np.where(labels == 0, 1, 4).astype(np.int64)
     log(f"{len(images)} cubes")

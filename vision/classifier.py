@@ -53,11 +53,11 @@ class OnnxClassifier:
         if check_views(views) > 1 and self.width != self.height:
             raise ValueError(f"{views} views of a {self.width} x {self.height} input: not square")
         if views > 1 and len(crops):
-            crops = self._sized(crops)
+            crops = self.sized(crops)
             turned = [np.rot90(crops, k, axes=(1, 2)) for k in range(views)]
             p = self.probs(np.ascontiguousarray(np.concatenate(turned)))
             return p.reshape(views, len(crops), -1).mean(axis=0)  # type: ignore[no-any-return]
-        crops = self._sized(crops)
+        crops = self.sized(crops)
         blob = crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0
         self.net.setInput(np.ascontiguousarray(blob))
         logits = self.net.forward().astype(np.float32)
@@ -65,7 +65,8 @@ class OnnxClassifier:
         e = np.exp(logits)
         return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
 
-    def _sized(self, crops: U8) -> U8:
+    def sized(self, crops: U8) -> U8:
+        """``crops`` at the network's input size."""
         if crops.shape[1:3] != (self.height, self.width):
             crops = np.stack(
                 [

@@ -20,6 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .classifier import ModelError, OnnxClassifier, check_views, model_path
+from .crops import square_upright
 
 SIZE = 48
 FACES = (64, 2, 4, 8, 16, 32)
@@ -36,6 +37,11 @@ __all__ = ["FACES", "CubeReader", "ModelError", "evaluate_cube", "faces_at"]
 #: --views 1 --views 4``, ``vision/models/README.md``); one cube a picture, so the
 #: cost is small.
 VIEWS = 4
+
+#: Whether the shipped model reads crops set upright (:func:`.crops.square_upright`:
+#: the cube's sides along the crop's) and was trained on them
+#: (:func:`gammoneye.datasets.train_cube.fit`). A model and its readers must agree.
+UPRIGHT = True
 
 
 #: How likely each face is where the cube lies, before it is read (:func:`faces_at`).
@@ -66,18 +72,26 @@ def faces_at(faces: F32, place: str) -> F32:
 
 class CubeReader:
     """The loaded cube reader; not thread-safe (one per worker). ``views``: how many
-    quarter turns of each crop to read (1..4)."""
+    quarter turns of each crop to read (1..4). ``upright``: set each crop upright
+    first, as the model was trained (:data:`UPRIGHT` for the shipped one)."""
 
-    def __init__(self, classifier: OnnxClassifier, views: int = VIEWS) -> None:
+    def __init__(
+        self, classifier: OnnxClassifier, views: int = VIEWS, upright: bool = UPRIGHT
+    ) -> None:
         self.classifier = classifier
         self.views = check_views(views)
+        self.upright = upright
 
     @classmethod
-    def load(cls, path: Path | None = None, views: int = VIEWS) -> CubeReader:
-        return cls(OnnxClassifier(path or model_path(MODEL), SIZE, SIZE), views)
+    def load(
+        cls, path: Path | None = None, views: int = VIEWS, upright: bool = UPRIGHT
+    ) -> CubeReader:
+        return cls(OnnxClassifier(path or model_path(MODEL), SIZE, SIZE), views, upright)
 
     def read(self, crops: U8) -> F32:
         """(N, 6) face probabilities, in :data:`FACES` order."""
+        if self.upright and len(crops):
+            crops = square_upright(self.classifier.sized(crops))
         return self.classifier.probs(crops, self.views)
 
 
