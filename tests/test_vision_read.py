@@ -6,6 +6,7 @@ vision`` printing every figure issue 4 asks for."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from gammoneye.vision.detector import Detection
 from gammoneye.vision.read import (
     COLOURS,
     BoardReader,
+    Box,
     NoBoardError,
     bar_colour,
     bar_within_fifteen,
@@ -571,15 +573,21 @@ class _UnsureDice:
         return values, np.zeros(len(crops), np.float32)
 
 
+def _read_cube_of_two(still: Still, dice: Any, detector: Callable[[Box], Any]) -> Any:
+    """The still read with the shipped point counter, ``dice`` for the die reader, a
+    cube reader that reads every crop a 2, and the detector ``detector`` makes of the
+    still's labelled cube box."""
+    shipped = BoardReader.load()
+    cube = _Reads({v: [0.0, 0.97, 0.03, 0.0, 0.0, 0.0] for v in range(256)})
+    box = tuple(still.label["cube"]["box"])
+    reader = BoardReader(shipped.counter, dice, cube, detector(box))
+    return reader.read(still.image, corners=still.corners())
+
+
 def test_a_lone_die_taken_for_the_cube_leaves_no_die(openings: list[Still]) -> None:
     """Through the whole reading: the only "die" found is the cube, boxed as a die; the
     reading shows the cube and no die (and does not fail for want of dice)."""
-    still = openings[0]
-    x0, y0, x1, y1 = still.label["cube"]["box"]
-    shipped = BoardReader.load()
-    cube = _Reads({v: [0.0, 0.97, 0.03, 0.0, 0.0, 0.0] for v in range(256)})
-    fooled = BoardReader(shipped.counter, _UnsureDice(), cube, _OneDie((x0, y0, x1, y1)))
-    reading = fooled.read(still.image, corners=still.corners())
+    reading = _read_cube_of_two(openings[0], _UnsureDice(), _OneDie)
     assert reading.dice == ()
     assert reading.cube is not None and max(reading.cube.values, key=reading.cube.values.get) == 2
 
@@ -604,15 +612,9 @@ def test_the_cubes_top_boxed_as_a_die_is_no_die(openings: list[Still]) -> None:
     and its top face again as a die, read a 3 at 0.71; the third die hid the roll
     beside it. A die box at the cube's read unsurely is part of the cube; read surely,
     it is a die lying against it."""
-    still = openings[0]
-    x0, y0, x1, y1 = still.label["cube"]["box"]
-    shipped = BoardReader.load()
-    cube = _Reads({v: [0.0, 0.97, 0.03, 0.0, 0.0, 0.0] for v in range(256)})
-    topped = BoardReader(shipped.counter, _UnsureDice(), cube, _CubeAndItsTop((x0, y0, x1, y1)))
-    reading = topped.read(still.image, corners=still.corners())
+    reading = _read_cube_of_two(openings[0], _UnsureDice(), _CubeAndItsTop)
     assert reading.dice == () and reading.cube is not None
-    surely = BoardReader(shipped.counter, _SureDice(), cube, _CubeAndItsTop((x0, y0, x1, y1)))
-    assert len(surely.read(still.image, corners=still.corners()).dice) == 1
+    assert len(_read_cube_of_two(openings[0], _SureDice(), _CubeAndItsTop).dice) == 1
 
 
 class _SureDice:
