@@ -1847,3 +1847,21 @@ def test_dice_beside_a_glimpsed_die_still_down_are_not_taken_for_the_opponents()
     events = ref.see(Sighting(ExactCheckers(played), dice=dice))
     assert not any(isinstance(e, RollInvalidEvent) for e in events)
     assert not any(isinstance(e, RollEvent) and e.note == UNSEEN_ROLL_NOTE for e in events)
+
+
+def test_a_third_die_on_the_bar_beside_a_roll_is_a_mark_not_a_die() -> None:
+    """s36 clip 3103 at 237 s: player 0 rolled 61 into player 1's half; a mark on the
+    bar was found as a third die (a 1 at 0.97) in those frames alone, and the roll was
+    never judged. A die on the bar beside two in the field is taken for a mark: the
+    roll is judged invalid for its half [001 4.1(iv)(a)]."""
+    ref, pos = _opened_52()
+    # player 1 plays 13/7 13/11 with a 62, then player 0 rolls in the wrong half
+    theirs = (SeenDie(6, half="left", at=(-15.0, 3.0)), SeenDie(2, half="left", at=(-10.0, -4.0)))
+    ref.see(Sighting(ExactCheckers(pos), dice=theirs))
+    after = Position((pos.boards[0], _moved(pos.boards[1], (13, 7), (13, 11))), 0)
+    ref.see(Sighting(ExactCheckers(after)))
+    roll = (SeenDie(6, half="left", at=(-5.0, 10.0)), SeenDie(1, half="left", at=(-17.0, 12.0)))
+    mark = SeenDie(1, p=0.97, half="bar", at=(0.3, 7.4))
+    [invalid] = ref.see(Sighting(ExactCheckers(after), dice=(*roll, mark)))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.player == 0
+    assert invalid.reasons == ("wrong_half",) and sorted(invalid.dice) == [1, 6]
