@@ -2381,7 +2381,7 @@ class Referee:
             read[0] == read[1]
             and roll[0] != roll[1]
             and read[0] in roll
-            and _most_dice_played(before, read) == 4
+            and dice_used(legal_plays(before, read)) == 4
         )
         # And a flagged play put right: the player, told his play was illegal, made
         # another that is illegal with the dice as read but legal with a roll they may
@@ -2955,11 +2955,6 @@ def _less_bar_mark(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
     if len(dice) != 3 or len(on_bar) != 1:
         return dice
     return tuple(d for d in dice if d is not on_bar[0])
-
-
-def _most_dice_played(position: Position, roll: tuple[int, int]) -> int:
-    """How many dice of ``roll`` the player on roll can play at most."""
-    return dice_used(legal_plays(position, roll))
 
 
 def _dances(position: Position, roll: tuple[int, int]) -> bool:
