@@ -7,9 +7,9 @@ match does). A labelled die or cube in view (not cut off by the picture's edge, 
 mostly under a hand) is found when a detection of its kind (a die, flat or cocked, or
 the cube) has its centre within half the labelled box's side of the label's.
 
-Prints per model: recall of flat dice lying free, dice on a checker, cocked dice (all,
-and by what they lean on), dice off the board, the cube; detections matching nothing
-per still; the canvas' detection time p50.
+Prints per model: recall of flat dice lying free (all, and by their side in the
+picture), dice on a checker, cocked dice (all, and by what they lean on), dice off the
+board, the cube; detections matching nothing per still; the canvas' detection time p50.
 
 Usage: python bench/detector_recall.py RUN [RUN ...] [--model A.onnx --model B.onnx]
 Report on runs rendered with seeds and styles never trained on (issue 4's held-out
@@ -38,7 +38,9 @@ def kinds(die: dict) -> list[str]:
         return ["die on a checker"]
     if die.get("off_board"):
         return ["die off the board"]
-    return ["flat die, free"]
+    size = side(die["box"]) if die.get("box") else 0.0
+    band = "under 15 px" if size < 15 else "15-20 px" if size < 20 else "20 px and more"
+    return ["flat die, free", f"  flat, free, {band}"]
 
 
 def measure(runs: list[Path], n: int, detector: DiceCubeDetector) -> tuple[Counter, Counter, float]:
@@ -85,8 +87,12 @@ def main() -> int:
     print(f"{'':34}" + "".join(f"{m.name[-24:]:>26}" for m in models))
     rows = [r for r in results[0][0] if r not in ("stills",)]
     order = ["flat die, free", "die on a checker", "die off the board", "cocked die"]
+    bands = [f"  flat, free, {b}" for b in ("under 15 px", "15-20 px", "20 px and more")]
     rows = (
-        [r for r in order if r in rows] + sorted(r for r in rows if r.startswith("  ")) + ["cube"]
+        [r for r in order if r in rows]
+        + [r for r in bands if r in rows]
+        + sorted(r for r in rows if r.startswith("  cocked"))
+        + ["cube"]
     )
     for row in rows:
         cells = []
