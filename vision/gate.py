@@ -146,7 +146,8 @@ class ReachWatch:
     is wrong. An arm comes from outside the board: it changes the table around it.
     What the game moves stays on the board: checkers and dice on the field, a
     checker put in a tray or the cube on the rim, and a die rolled off the board is
-    small.
+    small; checkers borne off onto the table pile up beside the board, over no point
+    and coming from nowhere far.
 
     Each settled frame is compared with a reference, the last picture judged clear,
     both shrunk so that the field's diagonal is about ``diagonal_px`` pixels and
@@ -155,7 +156,8 @@ class ReachWatch:
     a hand); a piece counts, with its part over the field, if it reaches out past
     the board's rim (the field grown by ``rim_share`` of its length and width on every side, in
     the board's plane; or the picture's edge) within the field grown by
-    ``zone_share``. The counted area, as a share of the field's,
+    ``zone_share``, and lies in part over the field or past that zone (or on the
+    picture's edge): an arm comes from somewhere. The counted area, as a share of the field's,
     is the *reach*; at ``reach_share`` or more the frame is not settled. The same
     change seen unmoved for ``forget_s`` seconds is taken for no arm: that view
     becomes a reference too, beside the clear one (a bag put down by the board, the
@@ -187,6 +189,10 @@ class ReachWatch:
     >>> tray = table.copy()
     >>> tray[300:340, 380:396] = 250  # a checker borne off
     >>> watch.update(die, 0.3), watch.update(tray, 0.4)
+    (False, False)
+    >>> off = table.copy()
+    >>> off[600:680, 200:280] = 200  # checkers borne off, piled on the table
+    >>> watch.update(off, 0.5), watch.update(table, 0.6)
     (False, False)
     >>> watch.update(arm, 1.0), watch.update(arm, 3.9), watch.update(arm, 4.1)
     (True, True, False)
@@ -233,7 +239,7 @@ class ReachWatch:
         # the field in the small picture, its corners in drawing order
         self._field = _convex_order(field / self.scale)
         #: The masks for one picture size: where a piece must reach, the field's area.
-        self._masks: tuple[tuple[int, int], Any, float] | None = None
+        self._masks: tuple[tuple[int, int], Any, Any, float] | None = None
         #: The last clear picture, and one whose change stayed for ``forget_s``.
         self._references: list[Any] = []
         #: The first clear picture, kept until :meth:`reset`.
@@ -249,10 +255,11 @@ class ReachWatch:
         small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
         return cv2.GaussianBlur(small, (3, 3), 0).astype(np.int16)
 
-    def _field_masks(self, shape: tuple[int, ...]) -> tuple[Any, float]:
+    def _field_masks(self, shape: tuple[int, ...]) -> tuple[Any, Any, float]:
         """Where a piece must reach (past the rim, within the zone, or the picture's
-        edge there; not the field, grown by a pixel as its edge blurs) and the field's
-        area, in small pixels."""
+        edge there; not the field, grown by a pixel as its edge blurs), where it must
+        lie in part besides (the field, or past the zone, or the picture's edge) and
+        the field's area, in small pixels."""
         size = (shape[0], shape[1])
         if self._masks is None or self._masks[0] != size:
             unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
@@ -268,13 +275,13 @@ class ReachWatch:
             )
             edge = np.zeros(size, bool)
             edge[[0, -1], :] = edge[:, [0, -1]] = True
-            self._masks = (size, zone & (~rim | edge) & ~grown, area)
-        return self._masks[1], self._masks[2]
+            self._masks = (size, zone & (~rim | edge) & ~grown, grown | ~zone | edge, area)
+        return self._masks[1], self._masks[2], self._masks[3]
 
     def _piece(self, small: Any, reference: Any) -> tuple[float, Any, float]:
         """The reach against one reference, the counted pieces' mask (or None), and
         the largest changed piece's area wherever it lies (a share of the field's)."""
-        out_there, area = self._field_masks(small.shape)
+        out_there, arm_ends, area = self._field_masks(small.shape)
         diff = np.abs(small - reference)
         changed = ((diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold).astype(np.uint8)
         if self._bridge > 1:
@@ -283,7 +290,10 @@ class ReachWatch:
         count, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
         largest = float(stats[1:, cv2.CC_STAT_AREA].max()) / area if count > 1 else 0.0
         reaching = np.unique(labels[out_there & (changed == 1)])
-        reaching = reaching[reaching > 0]
+        # an arm comes from outside the zone or lies over the field; a piece wholly
+        # between the two is something put down beside the board: checkers borne off
+        # onto the table, piling up turn by turn (s37 clip 3203 at 507 s)
+        reaching = np.intersect1d(reaching[reaching > 0], labels[arm_ends & (changed == 1)])
         if not reaching.size:
             return 0.0, None, largest
         reach = float(stats[reaching, cv2.CC_STAT_AREA].sum()) / area
