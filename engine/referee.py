@@ -1423,20 +1423,22 @@ class Referee:
     def _glimpse_gone(self, dice: tuple[SeenDie, ...]) -> bool:
         """Two dice in the right half of the player on roll, while a die of his glimpsed
         surely (``GLIMPSE_GONE_P``) since the last play is gone: none of them shows its
-        number or lies where it lay. He rolled, the camera saw one die, he played and
+        number or lies where it lay, or one that shows it lies far from there
+        (``GLIMPSE_MOVED_CM``). He rolled, the camera saw one die, he played and
         lifted; these are his opponent's, rolled in the wrong half before a view
         showed the table clear (s29 clip 2402 at 662 s: a 63 seen by its 3, 3/0 3/0,
-        then the opponent's 64 in that half, taken for the player's roll)."""
+        then the opponent's 64 in that half, taken for the player's roll; s37 clip
+        3201 at 438 s: a 61 seen by its 1, 6/0 4/3, then the opponent's 61 in that
+        half, its 1 some 20 cm from the first)."""
         glimpsed = self._glimpsed[:1]
         if not glimpsed or glimpsed[0].p < GLIMPSE_GONE_P or len(dice) != 2:
             return False
         was = glimpsed[0]
         return all(
             d.half == self.right_half(self.state.on_roll)
-            and d.value != was.value
             and d.at is not None
             and was.at is not None
-            and not _near(d, was)
+            and not _near(d, was, GLIMPSE_MOVED_CM if d.value == was.value else SAME_PLACE_CM)
             for d in dice
         )
 
@@ -1502,19 +1504,113 @@ class Referee:
         self._legal_move(pos, text)
         return True
 
+    def _see_play_finished_late(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The mover rolled before his opponent's play was over, and the view that
+        took the play showed it unfinished: a checker still in the opponent's hand,
+        what lay on the board a legal play of the dice as read. The opponent's
+        checkers now show another play of his roll, or of a roll his dice may have
+        shown (a die misread), and only the mover's dice lie down; the mover's
+        checkers show no play yet, or one of some roll after that play and none after
+        the play recorded. That play is recorded in place of the first
+        (``correction`` ``correct_play``, withdrawing the play and the roll made
+        early, which is recorded again after it); the mover's play is judged as
+        ever, once he lifts his dice. (s37 clip 3201 at 474 s: a 22 read 42, the
+        opponent's 52 rolled as its third 2 was borne off, 4/2 4/0 taken; the fourth
+        2 went off after, and 6/4 5/0 was flagged as no play of 54, the 52 read 54,
+        the board explained by no play of it.) Returns whether the play was
+        replaced."""
+        state = self.state
+        mover = state.on_roll
+        if self.flag is not None or len(self._rolled) != 2 or state.dice is None:
+            return False
+        if self._by_halves() and any(d.half != self.right_half(mover) for d in dice):
+            return False  # the opponent's dice may still be down: his play may go on
+        roll_event = self._last_roll()
+        move = self._last_move(legal=True)
+        if (
+            roll_event is None
+            or roll_event.note != PREMATURE_NOTE
+            or roll_event.player != mover
+            or move is None
+            or move.player == mover
+            or move.seq > roll_event.seq
+        ):
+            return False
+        between = self.events[move.seq + 1 :]
+        if any(e is not roll_event and not isinstance(e, _CHANGEABLE_AFTER_MOVE) for e in between):
+            return False
+        evidence = s.checkers
+        if self._explains(evidence, evidence.log_likelihood(state.position)):
+            return False
+        withdrawn = withdrawn_seqs(self.events)
+        theirs = next(
+            (
+                e
+                for e in reversed(self.events[: move.seq])
+                if e.seq not in withdrawn and isinstance(e, (RollEvent, OpeningRollEvent))
+            ),
+            None,
+        )
+        recorded = (max(move.dice), min(move.dice))
+        before = Position.from_position_id(move.before, turn=move.player)
+        ll, pos, text = self.best_result(before, recorded, evidence)
+        roll = recorded
+        if not self._explains(evidence, ll) and theirs is not None:
+            read = (max(theirs.dice), min(theirs.dice))
+            ll, pos, text, roll = self._best_misread(before, read, recorded, evidence, rolled=())
+        if pos.with_turn(mover) in (before.with_turn(mover), state.position):
+            return False
+        if not self._explains(evidence, ll) and (
+            # the mover may have played since: some play of his explains the board
+            # after that play of his opponent's, none after the one recorded
+            not self._some_play_explains(pos.with_turn(mover), evidence)
+            or self._some_play_explains(state.position, evidence)
+        ):
+            return False
+        early, rolled = state.dice, self._rolled
+        self._emit(
+            CorrectionEvent,
+            data={
+                "action": "correct_play",
+                "after": pos.position_id(),
+                "withdraws": [move.seq, roll_event.seq],
+            },
+            target_seq=move.seq,
+            note=CHANGED_PLAY_NOTE,
+        )
+        self._rebuild()
+        if roll != recorded:
+            self._reread_dice(roll)
+        self._legal_move(pos, text)
+        self._before_roll, self._roll_unseen = self.state, False
+        self.state = self.state.roll(*early, player=mover)
+        self._rolled, self._glimpsed = rolled, ()
+        self._emit(RollEvent, player=mover, dice=early, note=PREMATURE_NOTE)
+        return True
+
+    def _some_play_explains(self, start: Position, evidence: CheckerEvidence) -> bool:
+        """Whether a legal play of some roll from ``start`` explains ``evidence``."""
+        return any(
+            self._explains(evidence, self.best_result(start, roll, evidence)[0])
+            for roll in combinations_with_replacement(range(6, 0, -1), 2)
+        )
+
     def _best_misread(
         self,
         before: Position,
         read: tuple[int, int],
         recorded: tuple[int, int],
         evidence: CheckerEvidence,
+        *,
+        rolled: tuple[SeenDie, ...] | None = None,
     ) -> tuple[float, Position, str, tuple[int, int]]:
         """The likeliest play on the board of a roll the dice read as ``read`` may
         have shown, other than ``recorded`` (the roll they were read again as): the
         dice as read, or one of them read wrong, weighed by the dice's ``p`` where
-        they are still known (:func:`_roll_log_p`). Rolls whose best play does not
-        explain the board come last."""
-        rolled = self._rolled
+        they are still known (:func:`_roll_log_p`; ``rolled``, by default the last
+        roll's dice seen). Rolls whose best play does not explain the board come
+        last."""
+        rolled = self._rolled if rolled is None else rolled
         known = len(rolled) == 2 and sorted(d.value for d in rolled) == sorted(read)
         best: tuple[bool, float, float, Position, str, tuple[int, int]] | None = None
         for a, b in combinations_with_replacement(range(1, 7), 2):
@@ -1817,6 +1913,8 @@ class Referee:
     # --- the play ---------------------------------------------------------------------------
     def _see_move(self, s: Sighting, dice: tuple[SeenDie, ...]) -> None:
         mover = self.state.on_roll
+        if self._see_play_finished_late(s, dice):
+            return
         if self._see_reroll(s, dice):
             return
         self._see_dice_read_again(dice)
@@ -2991,6 +3089,10 @@ def _near_known(a: SeenDie, b: SeenDie, cm: float = SAME_PLACE_CM) -> bool:
 #: How surely a die glimpsed must have been read for its absence to say that the
 #: dice now in its half are another roll (:meth:`Referee._glimpse_gone`).
 GLIMPSE_GONE_P = 0.8
+#: A die of the glimpsed die's number this far from where it lay (cm, across plus
+#: along) is another die all the same: a die nudged by a hand moves a few cm, not a
+#: quarter of the board (:meth:`Referee._glimpse_gone`).
+GLIMPSE_MOVED_CM = 4 * SAME_PLACE_CM
 
 #: How far (cm, city-block) a die's place as read jitters from view to view while it
 #: lies still (about a cm: ``TWICE_CM``), the bound for the same dice read again.

@@ -1537,6 +1537,45 @@ def test_an_opening_die_found_twice_is_one_die() -> None:
     assert [e.TYPE for e in ref2.see(Sighting(ExactCheckers(START), dice=apart))] == []
 
 
+def test_a_play_finished_after_the_opponents_early_roll_replaces_the_one_taken() -> None:
+    """Player 1 rolls 22, read 42 (the second 2 read 4 at 0.6); he has moved one
+    checker 13/7 when player 0 rolls early (premature, stands under wbf), and the view
+    takes 13/7, a legal play of 42. Then player 1 plays his fourth 2, 6/4, and lifts
+    his dice (s37 clip 3201 at 474 s). His play is 13/7 6/4 of a 22: recorded in place
+    of the first, the dice read again, and player 0's roll recorded after it; so too
+    when player 0 has played as well before the view (his play judged once he lifts
+    his dice)."""
+    p1_dice = (
+        SeenDie(2, p=0.9, half="left", at=(-20.0, 3.0)),
+        SeenDie(4, p=0.6, values=(0.02, 0.35, 0.0, 0.6, 0.0, 0.03), half="left", at=(-25.0, 3.0)),
+    )
+    p0_dice = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
+    for p0_played in (False, True):
+        ref, p0 = _opened_52()
+        ref.see(Sighting(ExactCheckers(p0), dice=p1_dice))
+        mid = Position((p0.boards[0], _moved(p0.boards[1], (13, 7))), 1)
+        ref.see(Sighting(ExactCheckers(mid), dice=p1_dice + p0_dice))
+        taken = [e for e in ref.events if isinstance(e, MoveEvent)][-1]
+        assert (taken.player, sorted(taken.dice), taken.legal) == (1, [2, 4], True)
+        done = _moved(p0.boards[1], (13, 7), (6, 4))
+        mine = _moved(p0.boards[0], (8, 5), (6, 5)) if p0_played else p0.boards[0]
+        events = ref.see(Sighting(ExactCheckers(Position((mine, done), 1)), dice=p0_dice))
+        assert [e.TYPE for e in events] == ["correction", "correction", "move", "roll"]
+        fix, reread, move, roll = events
+        assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "correct_play"
+        assert sorted(fix.data["withdraws"]) == sorted([taken.seq, taken.seq + 1])
+        assert reread.data["action"] == "reread_dice" and reread.data["dice"] == [2, 2]
+        assert isinstance(move, MoveEvent) and move.legal
+        assert (move.player, move.dice) == (1, (2, 2))
+        assert isinstance(roll, RollEvent) and (roll.player, roll.dice) == (0, (3, 1))
+        assert roll.note == PREMATURE_NOTE and ref.flag is None
+        events = ref.see(Sighting(ExactCheckers(Position((mine, done), 1))))
+        if p0_played:
+            assert [(e.TYPE, e.player, e.play, e.legal) for e in events] == [
+                ("move", 0, "8/5 6/5", True)
+            ]
+
+
 def test_the_movers_play_is_judged_alone_when_the_opponent_has_played_too() -> None:
     """Player 1 plays 65 as 24/13; player 0 rolls 31 before player 1 lifts his dice
     (premature, stands under wbf [001 4.1(v)(a)]) and plays 8/5 6/5, with no settled
@@ -1834,6 +1873,28 @@ def test_dice_in_the_half_of_a_player_whose_glimpsed_die_is_gone_are_his_opponen
     assert isinstance(invalid, RollInvalidEvent)
     assert (invalid.player, sorted(invalid.dice), invalid.reasons) == (0, [4, 6], ("wrong_half",))
     assert ref.flag is None
+
+
+def test_a_die_of_the_glimpsed_number_far_from_where_it_lay_is_another_roll() -> None:
+    """As above, but player 0's roll shows a 3 too, some 20 cm from where player 1's
+    3 lay (s37 clip 3201 at 438 s: a 61 seen by its 1, played, then the opponent's
+    61 in that half). A die does not move that far by itself: it is player 0's roll,
+    in the wrong half. The same 3 a few cm off would be player 1's die, nudged."""
+    for at, theirs_judged in (((-8.0, -9.0), True), ((-22.0, 4.5), False)):
+        ref, p0 = _opened_52()
+        three = SeenDie(3, p=0.95, half="left", at=(-20.0, 3.0))
+        assert ref.see(Sighting(ExactCheckers(p0), dice=(three,))) == []
+        played = Position((p0.boards[0], _moved(p0.boards[1], (24, 21), (21, 16))), 1)
+        theirs = (SeenDie(3, half="left", at=at), SeenDie(6, half="left", at=(-25.0, -6.0)))
+        events = ref.see(Sighting(ExactCheckers(played), dice=theirs))
+        invalid = [e for e in events if isinstance(e, RollInvalidEvent)]
+        if theirs_judged:
+            roll, move = events[:2]
+            assert isinstance(roll, RollEvent) and roll.note == UNSEEN_ROLL_NOTE
+            assert (roll.player, roll.dice, move.play) == (1, (5, 3), "24/21 21/16")
+            assert [(e.player, e.reasons) for e in invalid] == [(0, ("wrong_half",))]
+        else:
+            assert invalid == []
 
 
 def test_dice_beside_a_glimpsed_die_still_down_are_not_taken_for_the_opponents() -> None:
