@@ -723,8 +723,10 @@ class Referee:
                     # offered and taken while hands hid the table, and the doubler's
                     # roll made since: it is seen in the same view
                     self._see_roll(sighting, dice)
-            elif not self._see_changed_play(sighting, dice) and not self._see_unseen_roll(
-                sighting, dice
+            elif not (
+                self._see_changed_play(sighting, dice)
+                or self._see_lone_reroll(sighting, dice)
+                or self._see_unseen_roll(sighting, dice)
             ):
                 self._see_roll(sighting, dice)
         elif phase is Phase.DOUBLED:
@@ -996,6 +998,41 @@ class Referee:
             judged = {d.value for d in self._judged_dice} or set(range(1, 7))
         if len(mine) == 1 and mine[0].value not in judged:
             self._glimpsed = tuple(mine)
+
+    def _see_lone_reroll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """One die alone on the table, in the right half of the player on roll, of
+        another number than the die of his glimpsed there and not where that lay,
+        both read surely (``GLIMPSE_GONE_P``), the checkers unmoved: he rolled, the
+        camera found one die of it, and he rolled again without a play. Players roll
+        again only after a roll that must be repeated [001 4.1(iv), 000 r9]: the roll
+        glimpsed was invalid, for a fault of the die not found (``REROLL_NOTE``; a die
+        on a checker, where the profile makes it invalid, is the die the camera misses
+        most, else a cocked one). The new die is kept as a glimpse of the new roll.
+        Not where a roll with the glimpsed number would leave him no play: he may
+        have danced, and the die be his opponent's, rolled in the wrong half. (s33
+        clip 2804 at 44 s and s37 clip 3204 at 52 s: a 12 and a 15 whose 1 lay on a
+        checker unseen, then 11 and 22, each seen by one die.) Returns whether the
+        roll was judged."""
+        state = self.state
+        roller = state.on_roll
+        if not self._by_halves() or self._need_clear or state.dice is not None:
+            return False
+        if len(dice) != 1 or dice[0].half != self.right_half(roller) or not self._glimpsed:
+            return False
+        die, was = dice[0], self._glimpsed[0]
+        if was.half != die.half or was.at is None or die.at is None:
+            return False
+        if die.value == was.value or _near(die, was) or min(die.p, was.p) < GLIMPSE_GONE_P:
+            return False
+        if not self._explains(s.checkers, s.checkers.log_likelihood(state.position)):
+            return False
+        if any(was.value in roll for roll in self._dancing_rolls(state.position)):
+            return False
+        reason = "on_checker" if state.profile.die_on_checker_invalid else "cocked"
+        self.state = state.invalid_roll(player=roller)
+        self._emit(RollInvalidEvent, player=roller, dice=None, reasons=(reason,), note=REROLL_NOTE)
+        self._glimpsed = (die,)
+        return True
 
     def _note_wrong_half(self, dice: Sequence[SeenDie]) -> None:
         """One die alone in the right half of the opponent of the player on roll, none

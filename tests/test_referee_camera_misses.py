@@ -1875,6 +1875,28 @@ def test_dice_in_the_half_of_a_player_whose_glimpsed_die_is_gone_are_his_opponen
     assert ref.flag is None
 
 
+def test_one_die_seen_then_one_of_another_number_elsewhere_is_a_roll_rolled_again() -> None:
+    """Player 1 rolls 51, its 1 on a checker unseen; the camera finds the 5. He rolls
+    again, 22, and the camera finds one 2, elsewhere, the checkers unmoved (s33 clip
+    2804 at 44 s, s37 clip 3204 at 52 s). A roll is rolled again only when invalid:
+    the 51 is judged invalid (its fault unseen), and the 22 is his roll. A die of
+    another number where the 5 lay is the 5 read again, and nothing is judged."""
+    ref, p0 = _opened_52()
+    five = SeenDie(5, p=0.99, half="left", at=(-20.0, 3.0))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(five,))) == []
+    two = SeenDie(2, p=0.98, half="left", at=(-8.0, -6.0))
+    [invalid] = ref.see(Sighting(ExactCheckers(p0), dice=(two,)))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.player == 1
+    assert invalid.dice is None and invalid.reasons == ("on_checker",)
+    both = (two, SeenDie(2, half="left", at=(-14.0, 8.0)))
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=both))
+    assert isinstance(roll, RollEvent) and (roll.player, roll.dice) == (1, (2, 2))
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=(five,)))
+    again = SeenDie(2, p=0.98, half="left", at=(-21.0, 4.0))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(again,))) == []
+
+
 def test_a_die_of_the_glimpsed_number_far_from_where_it_lay_is_another_roll() -> None:
     """As above, but player 0's roll shows a 3 too, some 20 cm from where player 1's
     3 lay (s37 clip 3201 at 438 s: a 61 seen by its 1, played, then the opponent's
