@@ -1502,15 +1502,7 @@ class Referee:
         later = self.events[move.seq + 1 :]
         if any(not isinstance(e, _CHANGEABLE_AFTER_MOVE) for e in later):
             return False
-        withdrawn = withdrawn_seqs(self.events)
-        roll_event = next(
-            (
-                e
-                for e in reversed(self.events[: move.seq])
-                if e.seq not in withdrawn and isinstance(e, (RollEvent, OpeningRollEvent))
-            ),
-            None,
-        )
+        roll_event = self._roll_of(move)
         recorded = (max(move.dice), min(move.dice))
         before = Position.from_position_id(move.before, turn=move.player)
         ll, pos, text = self.best_result(before, recorded, evidence)
@@ -1525,21 +1517,25 @@ class Referee:
                 ll, pos, text, roll = self._best_of_any_roll(before, evidence)
         if not self._explains(evidence, ll) or pos in (before, state.position):
             return False
+        self._replace_play(move, [move.seq], pos, text, roll)
+        return True
+
+    def _replace_play(
+        self, move: MoveEvent, withdraws: list[int], pos: Position, text: str, roll: tuple[int, int]
+    ) -> None:
+        """Record the play ``text`` (to ``pos``) of ``roll`` in place of ``move``: a
+        ``correction`` (``correct_play``) withdrawing ``withdraws``, the match
+        rebuilt, the dice read again where ``roll`` is not the play's."""
         self._emit(
             CorrectionEvent,
-            data={
-                "action": "correct_play",
-                "after": pos.position_id(),
-                "withdraws": [move.seq],
-            },
+            data={"action": "correct_play", "after": pos.position_id(), "withdraws": withdraws},
             target_seq=move.seq,
             note=CHANGED_PLAY_NOTE,
         )
         self._rebuild()
-        if roll != recorded:
+        if roll != (max(move.dice), min(move.dice)):
             self._reread_dice(roll)
         self._legal_move(pos, text)
-        return True
 
     def _see_play_finished_late(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """The mover rolled before his opponent's play was over, and the view that
@@ -1579,15 +1575,7 @@ class Referee:
         evidence = s.checkers
         if self._explains(evidence, evidence.log_likelihood(state.position)):
             return False
-        withdrawn = withdrawn_seqs(self.events)
-        theirs = next(
-            (
-                e
-                for e in reversed(self.events[: move.seq])
-                if e.seq not in withdrawn and isinstance(e, (RollEvent, OpeningRollEvent))
-            ),
-            None,
-        )
+        theirs = self._roll_of(move)
         recorded = (max(move.dice), min(move.dice))
         before = Position.from_position_id(move.before, turn=move.player)
         ll, pos, text = self.best_result(before, recorded, evidence)
@@ -1605,25 +1593,25 @@ class Referee:
         ):
             return False
         early, rolled = state.dice, self._rolled
-        self._emit(
-            CorrectionEvent,
-            data={
-                "action": "correct_play",
-                "after": pos.position_id(),
-                "withdraws": [move.seq, roll_event.seq],
-            },
-            target_seq=move.seq,
-            note=CHANGED_PLAY_NOTE,
-        )
-        self._rebuild()
-        if roll != recorded:
-            self._reread_dice(roll)
-        self._legal_move(pos, text)
+        self._replace_play(move, [move.seq, roll_event.seq], pos, text, roll)
         self._before_roll, self._roll_unseen = self.state, False
         self.state = self.state.roll(*early, player=mover)
         self._rolled, self._glimpsed = rolled, ()
         self._emit(RollEvent, player=mover, dice=early, note=PREMATURE_NOTE)
         return True
+
+    def _roll_of(self, move: MoveEvent) -> RollEvent | OpeningRollEvent | None:
+        """The roll a recorded play was made with: the last one before it not
+        withdrawn."""
+        withdrawn = withdrawn_seqs(self.events)
+        return next(
+            (
+                e
+                for e in reversed(self.events[: move.seq])
+                if e.seq not in withdrawn and isinstance(e, (RollEvent, OpeningRollEvent))
+            ),
+            None,
+        )
 
     def _some_play_explains(self, start: Position, evidence: CheckerEvidence) -> bool:
         """Whether a legal play of some roll from ``start`` explains ``evidence``."""
