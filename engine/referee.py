@@ -1559,15 +1559,10 @@ class Referee:
         if self._by_halves() and any(d.half != self.right_half(mover) for d in dice):
             return False  # the opponent's dice may still be down: his play may go on
         roll_event = self._last_roll()
+        if roll_event is None or roll_event.note != PREMATURE_NOTE or roll_event.player != mover:
+            return False
         move = self._last_move(legal=True)
-        if (
-            roll_event is None
-            or roll_event.note != PREMATURE_NOTE
-            or roll_event.player != mover
-            or move is None
-            or move.player == mover
-            or move.seq > roll_event.seq
-        ):
+        if move is None or move.player == mover or move.seq > roll_event.seq:
             return False
         between = self.events[move.seq + 1 :]
         if any(e is not roll_event and not isinstance(e, _CHANGEABLE_AFTER_MOVE) for e in between):
@@ -1594,10 +1589,7 @@ class Referee:
             return False
         early, rolled = state.dice, self._rolled
         self._replace_play(move, [move.seq, roll_event.seq], pos, text, roll)
-        self._before_roll, self._roll_unseen = self.state, False
-        self.state = self.state.roll(*early, player=mover)
-        self._rolled, self._glimpsed = rolled, ()
-        self._emit(RollEvent, player=mover, dice=early, note=PREMATURE_NOTE)
+        self._take_roll(mover, early, rolled, PREMATURE_NOTE)
         return True
 
     def _roll_of(self, move: MoveEvent) -> RollEvent | OpeningRollEvent | None:
@@ -1729,9 +1721,15 @@ class Referee:
             self._emit(RollInvalidEvent, player=player, dice=values, reasons=tuple(reasons))
             self._judge(dice)
             return
+        self._take_roll(player, values, tuple(dice), note)
+
+    def _take_roll(
+        self, player: int, values: tuple[int, int], dice: tuple[SeenDie, ...], note: str | None
+    ) -> None:
+        """Record ``player``'s roll of ``values`` as valid, its dice seen as ``dice``."""
         self._before_roll, self._roll_unseen = self.state, False
         self.state = self.state.roll(*values, player=player)
-        self._rolled, self._glimpsed = tuple(dice), ()
+        self._rolled, self._glimpsed = dice, ()
         self._emit(RollEvent, player=player, dice=values, note=note)
 
     def _unmoved(self) -> bool:
