@@ -96,6 +96,18 @@ DANCE_REROLL_COCKED_P = 0.5
 #: How soft, in checker diameters, the call "on a checker" is across a pile's edge
 #: (:func:`on_checker_p`).
 ON_CHECKER_SOFT = 0.09
+#: How far (checker diameters) inside a pile's edge a die must stand to lie on it
+#: (:func:`on_checker_p`). A die standing on a checker sits over it, its middle well
+#: inside the top checker; one whose middle is nearer the pile's edge than this would
+#: tip off it, so a flat die seen there lies beside the pile, its footprint misplaced
+#: by a few millimetres (s38 clip 3301 at 138 s: a 3 touching the end of a pile of
+#: three, its middle placed 0.07 diameters inside it, called on a checker at 0.69
+#: and its valid roll invalid). Of the 545 flat dice read over a point with checkers
+#: on ``renders/val`` and ``renders/held_seeds``, the 26 on a checker stood 0.148 or
+#: more inside their pile's edge; of the others two stood inside (0.41 and 0.14),
+#: none nearer the edge up to 0.06 outside
+#: (``python bench/on_checker_edge.py renders/val renders/held_seeds``).
+ON_CHECKER_INSET = 0.1
 #: Penalty per checker out of place for :class:`ExactCheckers`.
 EXACT_PENALTY = 10.0
 
@@ -1429,14 +1441,19 @@ class Referee:
             return False  # no roll with his die glimpsed makes it: these may be his
         note = UNSEEN_ROLL_NOTE
         if (
-            legal
-            and judged is not None
+            judged is not None
             and invalid is not None
             and set(invalid.reasons) <= TAKEN_VALID_FAULTS
+            and (legal or not self._any_roll_explains(before, evidence))
         ):
             # He played the dice as they lay, his opponent let him: the die was flat,
             # its tilt the camera's (s35 clip 3003 at 367 s: a 4 read cocked at 0.79
-            # to 0.90, then 11/10 10/6). The judgement is withdrawn.
+            # to 0.90, then 11/10 10/6). The judgement is withdrawn. So it is when his
+            # play is legal with no roll at all: he took the roll as valid, and his
+            # illegal play of it is flagged below (s38 clip 3303 at 31 s: a flat 5
+            # read cocked at 0.98, then 5/0, an early bear-off). A play illegal with
+            # the roll judged but legal with another may be of a roll rolled again and
+            # unseen: the judgement stands.
             self._emit(
                 CorrectionEvent,
                 data={"action": "taken_valid", "withdraws": [invalid.seq]},
@@ -1642,6 +1659,14 @@ class Referee:
                 best = key
         assert best is not None
         return best[2], best[3], best[4], best[5]
+
+    def _any_roll_explains(self, before: Position, evidence: CheckerEvidence) -> bool:
+        """Whether a legal result of some roll from ``before`` explains ``evidence``."""
+        for roll in combinations_with_replacement(range(6, 0, -1), 2):
+            ll, pos, _ = self.best_result(before, roll, evidence)
+            if pos != before and self._explains(evidence, ll):
+                return True
+        return False
 
     def _judged_play(
         self, before: Position, judged: tuple[int, int], evidence: CheckerEvidence
@@ -2943,16 +2968,18 @@ def on_checker_p(depth: float, side: float, count: int) -> float:
     """How likely a die lies on a pile of ``count`` checkers (five to a row, as they
     are stacked) when it stands ``depth`` checker diameters from the point's base and
     ``side`` outside the point's strip: 1 well inside the pile, 0 well outside, soft
-    over ``ON_CHECKER_SOFT`` across its edge.
+    over ``ON_CHECKER_SOFT`` across an edge ``ON_CHECKER_INSET`` inside the pile's.
 
     >>> round(on_checker_p(1.2, -0.3, 2), 3), round(on_checker_p(1.2, -0.3, 1), 3)
-    (0.966, 0.098)
+    (0.902, 0.034)
+    >>> round(on_checker_p(2.93, -0.33, 3), 3)  # touching the end of a pile of three
+    0.417
     >>> on_checker_p(0.5, -0.3, 0)
     0.0
     """
     if count <= 0:
         return 0.0
-    outside = max(side, -depth, depth - min(count, 5))
+    outside = max(side, -depth, depth - min(count, 5)) + ON_CHECKER_INSET
     return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, outside / ON_CHECKER_SOFT))))
 
 

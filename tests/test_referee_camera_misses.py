@@ -536,7 +536,10 @@ def test_a_roll_judged_cocked_then_played_as_it_lay_was_taken_as_valid() -> None
     legal play of that 31, and lifts the dice (s35 clip 3003 at 367 s: a 4 read
     cocked, then played). He and his opponent took the roll as valid: the die was
     flat, its tilt the camera's; the judgement is withdrawn (a ``correction``) and
-    the roll recorded. Played illegally, or judged for its half, it stays invalid."""
+    the roll recorded. Played illegally with no roll at all, the same, and the play
+    is flagged (s38 clip 3303 at 31 s). Played as another roll would allow (that
+    roll may have been rolled again, unseen), or judged for its half, it stays
+    invalid."""
 
     def play(dice: tuple[SeenDie, ...], moves: tuple[tuple[int, int], ...]) -> list[Event]:
         ref, p0 = _opened_52()
@@ -556,8 +559,15 @@ def test_a_roll_judged_cocked_then_played_as_it_lay_was_taken_as_valid() -> None
     assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "taken_valid"
     assert fix.data["withdraws"] == [fix.target_seq] and fix.note == TAKEN_VALID_NOTE
     assert roll.dice == (3, 1) and roll.note == TAKEN_VALID_NOTE and move.legal
-    # 24/21 alone leaves the 1 unplayed: flagged, the roll still invalid
+    # 24/23 alone is a play of no roll: taken as valid, and flagged
+    events = play(cocked, ((24, 23),))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "flag"]
+    assert events[1].dice == (3, 1) and events[1].note == TAKEN_VALID_NOTE
+    # 24/21 alone leaves the 1 unplayed, but is a 21 played (24/23/21): that roll may
+    # have come unseen; the judgement stands, the play flagged as one of the 31
     assert [e.TYPE for e in play(cocked, ((24, 21),))] == ["roll", "move", "flag"]
+    # so with 24/18 13/11, a 62
+    assert [e.TYPE for e in play(cocked, ((24, 18), (13, 11)))] == ["roll", "move", "flag"]
     # a roll in the wrong half played all the same: invalid still
     wrong = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
     events = play(wrong, ((24, 21), (21, 20)))
@@ -851,6 +861,16 @@ def test_a_die_on_a_checker_is_told_from_the_checkers_confirmed() -> None:
     past = SeenDie(5, half="left", on_checker=0.9, over=(12, 5.4, -0.3), at=(-20.0, 3.0))
     [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(past, other)))
     assert isinstance(roll, RollEvent)
+    # touching the pile's end, its footprint placed a few millimetres inside it (s38
+    # clip 3301 at 138 s): it would tip off a checker there, so it lies beside them
+    ref, p0 = _opened_52()
+    touching = SeenDie(5, half="left", on_checker=0.69, over=(12, 4.93, -0.3), at=(-20.0, 3.0))
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(touching, other)))
+    assert isinstance(roll, RollEvent) and roll.dice == (5, 2)
+    ref, p0 = _opened_52()
+    on_top = SeenDie(5, half="left", over=(12, 4.8, -0.3), at=(-20.0, 3.0))
+    [invalid] = ref.see(Sighting(ExactCheckers(p0), dice=(on_top, other)))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("on_checker",)
 
 
 def test_a_die_read_surely_twice_as_two_numbers_lets_the_play_decide() -> None:
