@@ -440,6 +440,9 @@ class _Flag:
     #: With ``dice_unseen``: a die of the roll glimpsed before it was read from the
     #: play, weighing the rolls a correction may be of (live only, not replayed).
     glimpsed: tuple[SeenDie, ...] = ()
+    #: The cube as seen before the view that raised the flag (live only): a cube
+    #: offered since is a double (:meth:`Referee._see_double_over_flag`).
+    cube_before: SeenCube | None = None
 
 
 @dataclass
@@ -1833,11 +1836,16 @@ class Referee:
                     state, player = self.state, 1 - player
         if not offered_by(player):
             return False
-        opponent_side = self.side(1 - player)
+        self._take_double(s, player, cube)
+        return True
+
+    def _take_double(self, s: Sighting, player: int, cube: SeenCube) -> None:
+        """``player``, on roll, doubled: the cube seen as ``cube``."""
+        state = self.state
         code = state.can_double(player)
         if code is not None:
             self._illegal_double(player, code)
-            return True
+            return
         # a face read unsure says nothing of the level the cube was turned to
         turned_to = cube.level if cube.p >= SURE_CUBE_FACE else None
         self.state = state.double(player, new_value=turned_to)
@@ -1845,10 +1853,51 @@ class Referee:
         if turned_to is not None and turned_to != self.state.offered_cube:
             fields["requested_value"] = turned_to
         self._emit(DoubleEvent, **fields)
-        if cube.place == opponent_side:
+        if cube.place == self.side(1 - player):
             # Offered and taken while hands hid the table: the cube is on the taker's
             # side at the new level [001 4.4(iii)].
             self._see_answer(s, ())
+
+    def _see_double_over_flag(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The flagged play's opponent doubled, in this view or in the view that
+        flagged it (its cube offered there, this view then shows the answer): the play
+        stands once the opponent has offered a proper double [001 4.2(iii)(a)], and the
+        double is taken (s38 clip 3303 at 231 s: a play read illegal, the hit checker
+        lost on the bar; the opponent doubled in the view that flagged it and his
+        opponent passed; the double, the pass and the game's end were lost). Returns
+        whether it was taken."""
+        flag, state = self.flag, self.state
+        if flag is None:
+            return False
+        doubler = 1 - flag.player
+
+        def offer(cube: SeenCube | None) -> bool:
+            if cube is None or cube == flag.cube_before:
+                return False
+            if cube.place == "offered":
+                return True
+            return (
+                cube.place == self.side(flag.player)
+                and cube.level > state.cube_value
+                and cube.p >= SURE_CUBE_FACE
+            )
+
+        now = offer(s.cube)
+        if not now and not offer(self._last_cube):
+            return False
+        self.accept_illegal_play()
+        if self.flag is not None or self.state.phase is not Phase.ROLL:
+            return True
+        if self.state.on_roll != doubler:
+            return True
+        if now:
+            assert s.cube is not None
+            self._take_double(s, doubler, s.cube)
+        else:
+            assert self._last_cube is not None
+            self._take_double(s, doubler, self._last_cube)
+            if self.state.phase is Phase.DOUBLED:
+                self._see_answer(s, dice)
         return True
 
     def _see_set_up_again(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
@@ -2416,6 +2465,7 @@ class Referee:
         ranked = self.ranked_results(before, dice, s.checkers)
         shown = self._possible_guess(s.checkers, mover)
         flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best, self._roll_unseen)
+        flag.cube_before = self._last_cube
         if self._roll_unseen:
             flag.glimpsed = self._unseen_glimpse
         self.flag = flag
@@ -2621,6 +2671,8 @@ class Referee:
         if not self._explains(s.checkers, best_ll) and flag.dice_unseen:
             best_ll, best, text = self._another_unseen_roll(flag, s.checkers)
         explained = self._explains(s.checkers, best_ll)
+        if not explained and self._see_double_over_flag(s, dice):
+            return
         if explained:
             # Put right, though perhaps seen only with the opponent's roll made since.
             self.flag = None

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from gammoneye.datasets.render.clip import ClipConfig, parse_games, write_clip_truth
 from gammoneye.engine.events import CorrectionEvent, MoveEvent, dumps_event
+from gammoneye.engine.match import Phase
 from gammoneye.engine.position import Position
 from gammoneye.engine.referee import (
     ExactCheckers,
@@ -250,6 +251,40 @@ def test_an_illegal_play_stands_once_the_opponent_rolls() -> None:
     )
     assert [e.TYPE for e in events] == ["accepted_illegal", "flag_cleared", "roll"]
     assert events[1].how == "accepted" and ref.state.on_roll == 1 and ref.state.dice == (6, 1)
+
+
+def test_an_illegal_play_stands_once_the_opponent_doubles() -> None:
+    """Player 0 plays 13/6 with 42 (flagged); player 1 doubles instead of rolling: the
+    play stands [001 4.2(iii)(a)] and the double is taken, whether the cube is seen
+    offered in a view after the flag or already in the view that raised it, the next
+    view then showing the pass (s38 clip 3303 at 231 s)."""
+
+    def flagged(cube_then: SeenCube) -> tuple[Referee, Position]:
+        ref = Referee(RefereeConfig(match_length=3))
+        start = Position.initial()
+        centre = SeenCube(64, "centre")
+        ref.see(Sighting(ExactCheckers(start), cube=centre))
+        dice = (SeenDie(4, half="right"), SeenDie(2, half="left"))
+        ref.see(Sighting(ExactCheckers(start), dice=dice, cube=centre))
+        wrong = Position((tuple(_moved(start.boards[0], 13, 6)), start.boards[1]), 0)
+        events = ref.see(Sighting(ExactCheckers(wrong), cube=cube_then))
+        assert [e.TYPE for e in events] == ["move", "flag"]
+        return ref, wrong
+
+    ref, wrong = flagged(SeenCube(64, "centre"))
+    events = ref.see(Sighting(ExactCheckers(wrong), cube=SeenCube(2, "offered")))
+    assert [e.TYPE for e in events] == ["accepted_illegal", "flag_cleared", "double"]
+    assert events[1].how == "accepted" and events[2].player == 1
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # offered in the view that flagged the play, passed by the next view
+    ref, wrong = flagged(SeenCube(2, "offered"))
+    events = ref.see(Sighting(ExactCheckers(wrong), cube=SeenCube(64, "centre")))
+    assert [e.TYPE for e in events][:4] == ["accepted_illegal", "flag_cleared", "double", "drop"]
+    assert ref.state.phase is Phase.GAME_OVER and ref.state.score == (0, 1)
+    # the cube unmoved: the flag stands
+    ref, wrong = flagged(SeenCube(64, "centre"))
+    assert ref.see(Sighting(ExactCheckers(wrong), cube=SeenCube(64, "centre"))) == []
+    assert ref.flag is not None
 
 
 def test_a_play_flagged_in_the_view_of_the_opponents_roll_waits_for_the_next_view() -> None:
