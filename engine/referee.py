@@ -1886,9 +1886,8 @@ class Referee:
         if not now and not offer(self._last_cube):
             return False
         self.accept_illegal_play()
-        if self.flag is not None or self.state.phase is not Phase.ROLL:
-            return True
-        if self.state.on_roll != doubler:
+        after = self.state
+        if self.flag is not None or after.phase is not Phase.ROLL or after.on_roll != doubler:
             return True
         if now:
             assert s.cube is not None
