@@ -36,7 +36,7 @@ import numpy as np
 from gammoneye.datasets.render.camera import Camera
 from gammoneye.datasets.render.crops import square_crop
 from gammoneye.service.referee import CameraEyes
-from gammoneye.vision.dice import DiceReader
+from gammoneye.vision.dice import VIEWS, DiceReader
 
 #: The detector's boxes are about 1.18 times the labelled ones (bench/detector_boxes.py);
 #: crops for training are cut at the labelled size, as export-crops cuts them.
@@ -131,17 +131,19 @@ def measure(
     rng: np.random.Generator,
     dice_model: Path | None = None,
     cut_only: bool = False,
+    views: int | None = None,
 ) -> Tally:
     """Read the still frames with dice of ``clip`` (every ``every``-th) and tally the
     dice; with ``crops``, cut the matched dice there (``index``: its dice.jsonl, open).
     ``cut_only``: only find the dice (the detector, not the whole reading) and cut
-    them; the tally then counts dice found, none read."""
+    them; the tally then counts dice found, none read. ``views``: quarter turns of
+    each crop the die reader reads (default: what vision uses)."""
     meta = json.loads((clip / "clip.json").read_text("utf-8"))
     camera = Camera.from_dict(meta["camera"])
     rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
     eyes = CameraEyes(meta["bottom_player"], meta.get("field_corners_px"))
-    if dice_model is not None:
-        eyes.reader.dice = DiceReader.load(dice_model)
+    if dice_model is not None or views is not None:
+        eyes.reader.dice = DiceReader.load(dice_model, views=views or VIEWS)
     detector = eyes.reader.detector
     found_boxes: list[Any] = []
     detect = detector.detect_on_board
@@ -275,6 +277,12 @@ def main(argv: list[str] | None = None) -> int:
         help="read with this die reader (ONNX) in place of the shipped one; repeat to"
         " compare several in one run (each printed in turn)",
     )
+    ap.add_argument(
+        "--views",
+        type=int,
+        choices=(1, 2, 3, 4),
+        help="quarter turns of each crop the die reader reads (default: what vision uses)",
+    )
     args = ap.parse_args(argv)
     if args.every < 1:
         ap.error("--every must be 1 or more")
@@ -292,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"die reader {model}")
         total = Tally()
         for clip in _clips(args.clips):
-            t = measure(clip, args.every, args.crops, index, rng, model, args.cut_only)
+            t = measure(clip, args.every, args.crops, index, rng, model, args.cut_only, args.views)
             print(f"{clip.name}: {t.line()}", flush=True)
             total.add(t)
         print(f"all: {total.line()}")

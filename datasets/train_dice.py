@@ -100,6 +100,7 @@ def train(
     init: Path | None = None,
     arch: str = "wide",
     device: str = "cpu",
+    turns: bool = True,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """Train on rendered dice crops (and real ``photos`` folders, drawn 4 times as
@@ -112,8 +113,18 @@ def train(
     images, labels = load_dice(folders, TRAIN_MIN_BOX_PX)
     held = load_dice(val) if val else None
     return fit(
-        images, labels, out, photos=photos, val=held, epochs=epochs, seed=seed, init=init,
-        arch=arch, device=device, log=log,
+        images,
+        labels,
+        out,
+        photos=photos,
+        val=held,
+        epochs=epochs,
+        seed=seed,
+        init=init,
+        arch=arch,
+        device=device,
+        turns=turns,
+        log=log,
     )
 
 
@@ -131,6 +142,7 @@ def fit(
     device: str = "cpu",
     batch: int = 128,
     checkpoint: Callable[[int, Path], None] | None = None,
+    turns: bool = True,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """:func:`train` on rendered crops already loaded (:func:`load_dice`): ``arch``,
@@ -155,7 +167,7 @@ def fit(
         epochs=epochs,
         seed=seed,
         weights=np.concatenate(weights),
-        turns=True,
+        turns=turns,
         recolour=True,
         arch=arch,
         max_lr=1.5e-3 if init is None else 7e-4,  # the wide net's loss jumped about at 3e-3
