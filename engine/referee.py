@@ -1872,8 +1872,11 @@ class Referee:
         doubler = 1 - flag.player
 
         def offer(cube: SeenCube | None) -> bool:
-            if cube is None or cube == flag.cube_before:
+            if cube is None:
                 return False
+            before = flag.cube_before
+            if before is not None and cube.place == before.place and cube.level <= before.level:
+                return False  # where it lay before the flag (its face may flicker)
             if cube.place == "offered":
                 return True
             return (
