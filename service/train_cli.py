@@ -164,6 +164,16 @@ def train_dice(
     init: InitOption = None,
     arch: ArchOption = None,
     device: DeviceOption = "cpu",
+    turns: Annotated[
+        bool,
+        typer.Option(
+            "--turns/--no-turns",
+            help="Show each crop at a random quarter turn (the shipped reader is read at"
+            " four turns, vision.dice.VIEWS). Off: crops keep the picture's up, where a"
+            " die's top lies above the faces turned to the camera (a trial, to be read"
+            " at one view; docs/vision-benchmarks.md, session 27).",
+        ),
+    ] = True,
 ) -> None:
     """Train the die reader (face 1..6, flat or cocked) and export it to ONNX.
 
@@ -185,6 +195,7 @@ def train_dice(
             init=init,
             arch=arch or "wide",
             device=device,
+            turns=turns,
             log=typer.echo,
         )
     except TrainError as exc:
