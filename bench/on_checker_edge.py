@@ -4,9 +4,9 @@ evidence for the referee's ``ON_CHECKER_INSET`` (``engine/referee.py``).
 For every flat die of a labelled stills run (``gammoneye render stills``) that the
 reader finds (the field's corners from the label, as a calibrated match has them) over
 a point with checkers, prints how far outside that point's pile its footprint stands,
-in checker diameters (negative: inside; the referee's ``on_checker_p`` before its
-inset), and whether the label has it on a checker; sorted, with the edge's
-neighbourhood listed and a summary.
+in checker diameters (negative: inside; the referee's ``pile_outside``, before
+``on_checker_p`` moves the edge in), and whether the label has it on a checker;
+sorted, with the edge's neighbourhood listed and a summary.
 
 Usage: python bench/on_checker_edge.py RUN [RUN ...] [--n 400] [--window 1.0]
 """
@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 from detected_dice import stills, with_corners
 
+from gammoneye.engine.referee import pile_outside
 from gammoneye.vision.read import BoardReader
 
 
@@ -49,7 +50,7 @@ def stands(runs: list[Path], n: int) -> list[tuple[float, bool, str]]:
                 number, depth, side = read.over
                 count = reading.points[number - 1].best()[1]
                 if count:
-                    outside = max(side, -depth, depth - min(count, 5))
+                    outside = pile_outside(depth, side, count)
                     out.append((outside, bool(die["on_checker"]), f"{run}/{label['image']}"))
     return sorted(out)
 

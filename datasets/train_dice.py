@@ -108,7 +108,8 @@ def train(
     held-out crop folders whose accuracy (value and cocked together) is logged after
     every epoch. ``init``: a die reader to go on training (its learning rate peaks
     lower). Every crop is seen as if cut at a box of :data:`BOX_ZOOM` times the die's
-    size, as the detector's boxes are. ``arch``, ``device``: as
+    size, as the detector's boxes are. ``turns``: also at a random quarter turn (as
+    the shipped reader, read at four turns). ``arch``, ``device``: as
     :func:`.training.train_classifier`'s."""
     images, labels = load_dice(folders, TRAIN_MIN_BOX_PX)
     held = load_dice(val) if val else None

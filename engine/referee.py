@@ -1447,7 +1447,7 @@ class Referee:
             judged is not None
             and invalid is not None
             and set(invalid.reasons) <= TAKEN_VALID_FAULTS
-            and (legal or not self._any_roll_explains(before, evidence))
+            and (legal or not self._some_play_explains(before, evidence))
         ):
             # He played the dice as they lay, his opponent let him: the die was flat,
             # its tilt the camera's (s35 clip 3003 at 367 s: a 4 read cocked at 0.79
@@ -1662,14 +1662,6 @@ class Referee:
                 best = key
         assert best is not None
         return best[2], best[3], best[4], best[5]
-
-    def _any_roll_explains(self, before: Position, evidence: CheckerEvidence) -> bool:
-        """Whether a legal result of some roll from ``before`` explains ``evidence``."""
-        for roll in combinations_with_replacement(range(6, 0, -1), 2):
-            ll, pos, _ = self.best_result(before, roll, evidence)
-            if pos != before and self._explains(evidence, ll):
-                return True
-        return False
 
     def _judged_play(
         self, before: Position, judged: tuple[int, int], evidence: CheckerEvidence
@@ -1892,14 +1884,11 @@ class Referee:
         after = self.state
         if self.flag is not None or after.phase is not Phase.ROLL or after.on_roll != doubler:
             return True
-        if now:
-            assert s.cube is not None
-            self._take_double(s, doubler, s.cube)
-        else:
-            assert self._last_cube is not None
-            self._take_double(s, doubler, self._last_cube)
-            if self.state.phase is Phase.DOUBLED:
-                self._see_answer(s, dice)
+        cube = s.cube if now else self._last_cube
+        assert cube is not None
+        self._take_double(s, doubler, cube)
+        if not now and self.state.phase is Phase.DOUBLED:
+            self._see_answer(s, dice)  # offered in the flagging view: this one answers
         return True
 
     def _see_set_up_again(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
@@ -3018,6 +3007,17 @@ _UNDOABLE_AFTER_MOVE = (FlagEvent, FlagClearedEvent, RollInvalidEvent, Correctio
 _CHANGEABLE_AFTER_MOVE = (FlagEvent, FlagClearedEvent, CorrectionEvent)
 
 
+def pile_outside(depth: float, side: float, count: int) -> float:
+    """How far (checker diameters) a die standing ``depth`` from a point's base and
+    ``side`` outside its strip stands outside the point's pile of ``count`` checkers
+    (five to a row): negative inside it.
+
+    >>> round(pile_outside(2.93, -0.33, 3), 2), pile_outside(0.5, -0.3, 7)
+    (-0.07, -0.3)
+    """
+    return max(side, -depth, depth - min(count, 5))
+
+
 def on_checker_p(depth: float, side: float, count: int) -> float:
     """How likely a die lies on a pile of ``count`` checkers (five to a row, as they
     are stacked) when it stands ``depth`` checker diameters from the point's base and
@@ -3033,7 +3033,7 @@ def on_checker_p(depth: float, side: float, count: int) -> float:
     """
     if count <= 0:
         return 0.0
-    outside = max(side, -depth, depth - min(count, 5)) + ON_CHECKER_INSET
+    outside = pile_outside(depth, side, count) + ON_CHECKER_INSET
     return 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, outside / ON_CHECKER_SOFT))))
 
 
