@@ -75,8 +75,9 @@ def _arch(arch: str | None) -> None:
         raise fail(f"--arch {arch}: not one of {', '.join(ARCHS)}")
 
 
-def _views(n: int) -> str:
-    return f"{n} view{'s' if n > 1 else ''}"
+def _views(n: int, upright: bool = False) -> str:
+    turned = f"{n} view{'s' if n > 1 else ''}"
+    return f"turned at {turned} + upright at 1, faces averaged" if upright else turned
 
 
 @train_app.command("points")
@@ -107,7 +108,12 @@ def train_points(
     _arch(arch)
     try:
         summary = train(
-            crops, out, epochs=epochs, seed=seed, arch=arch or "small", device=device,
+            crops,
+            out,
+            epochs=epochs,
+            seed=seed,
+            arch=arch or "small",
+            device=device,
             log=typer.echo,
         )
     except TrainError as exc:
@@ -224,10 +230,19 @@ def eval_dice(
         ),
     ] = True,
     views: ViewsOption = None,
+    upright: Annotated[
+        Path | None,
+        typer.Option(
+            "--upright",
+            help="The upright network read beside --model (with no --model: the shipped pair).",
+        ),
+    ] = None,
 ) -> None:
     """Measure the die reader: value accuracy, cocked recall and false alarms, on
     rendered dice and on real photos (cut at their labelled boxes; on photos also
-    found by the detector first, end to end).
+    found by the detector first, end to end). The turned network is measured alone at
+    each number of views, then, where there is one, with its upright partner (the
+    faces averaged, as the referee reads them; vision/dice.py).
 
     Example:
 
@@ -239,18 +254,21 @@ def eval_dice(
     if not crops and not photos:
         raise typer.BadParameter("give --crops and/or --photos", param_hint="--crops")
     try:
-        shipped = DiceReader.load(model)  # one network, read at each number of views
+        shipped = DiceReader.load(model, upright=upright)
+        # the turned network alone at each number of views, then the pair
         readers = [DiceReader(shipped.classifier, v) for v in views or [VIEWS]]
+        if shipped.upright is not None:
+            readers.append(DiceReader(shipped.classifier, readers[-1].views, shipped.upright))
         reader = readers[-1]
         for folder in crops or []:
             x, y = load_dice([folder])
             for r in readers:
-                name = f"rendered {folder}, {_views(r.views)}"
+                name = f"rendered {folder}, {_views(r.views, r.upright is not None)}"
                 typer.echo(evaluate_dice(r, name, x, y).line())
         for folder in photos or []:
             x, y = load_photo_dice(folder)
             for r in readers:
-                name = f"photos {folder} (true boxes), {_views(r.views)}"
+                name = f"photos {folder} (true boxes), {_views(r.views, r.upright is not None)}"
                 typer.echo(evaluate_dice(r, name, x, y).line())
             if found:
                 from gammoneye.vision.detector import DiceCubeDetector

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from gammoneye.datasets.train_dice import load_photo_dice
+from gammoneye.vision.classifier import model_path
 from gammoneye.vision.dice import (
     COCKED_LOGIT_SHIFT,
     DiceReader,
@@ -80,15 +81,39 @@ def test_several_views_average_the_quarter_turns() -> None:
     rng = np.random.default_rng(3)
     crops = rng.integers(0, 255, (3, 48, 48, 3), dtype=np.uint8)
     one = DiceReader.load(views=1)
-    turned = [one.read(np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2)))) for k in range(4)]
-    values, cocked = DiceReader.load(views=4).read(crops)
-    assert np.allclose(values, np.mean([v for v, _ in turned], axis=0), atol=1e-5)
+    turned = [one.read_all(np.ascontiguousarray(np.rot90(crops, k, axes=(1, 2)))) for k in range(4)]
+    four = DiceReader.load(views=4).read_all(crops)
+    values, cocked = four.turned, four.cocked
+    assert np.allclose(values, np.mean([r.turned for r in turned], axis=0), atol=1e-5)
     # the views' raw probabilities are averaged, then moved to the operating point
-    raw = [shift_probability(c, COCKED_LOGIT_SHIFT) for _, c in turned]
+    raw = [shift_probability(r.cocked, COCKED_LOGIT_SHIFT) for r in turned]
     expected = shift_probability(np.mean(raw, axis=0), -COCKED_LOGIT_SHIFT)
     assert np.allclose(cocked, expected, atol=1e-5)
     with pytest.raises(ValueError, match="views"):
         DiceReader.load(views=5)
+
+
+def test_the_face_is_the_two_networks_averaged_the_rest_the_turned_ones() -> None:
+    """The upright network reads the top better from a low camera, the turned one is
+    rarely sure of what is no die: the face is their mean; how sure a box is a die and
+    whether it is cocked are the turned network's alone (vision/dice.py)."""
+    crops = np.random.default_rng(8).integers(0, 255, (5, 52, 52, 3)).astype(np.uint8)
+    pair = DiceReader.load()
+    assert pair.upright is not None
+    turned_alone = DiceReader(pair.classifier, pair.views)
+    upright_alone = DiceReader(pair.upright, 1)
+    r, t, u = pair.read_all(crops), turned_alone.read_all(crops), upright_alone.read_all(crops)
+    assert np.allclose(r.turned, t.values, atol=1e-6) and np.allclose(t.turned, t.values)
+    assert np.allclose(r.values, (t.values + u.values) / 2, atol=1e-6)
+    assert np.allclose(r.values.sum(axis=1), 1, atol=1e-5)
+    assert np.allclose(r.cocked, t.cocked, atol=1e-6)
+    # the two networks differ, so the mean is not either one's
+    assert not np.allclose(t.values, u.values, atol=1e-3)
+    values, cocked = pair.read(crops)
+    assert np.array_equal(values, r.values) and np.array_equal(cocked, r.cocked)
+    # a model given alone is read alone
+    alone = DiceReader.load(model_path("dice.onnx"))
+    assert alone.upright is None
 
 
 @pytest.mark.parametrize("angle", [0.0, 20.0, 45.0, 160.0])
@@ -262,4 +287,3 @@ def test_the_detectors_cocked_share_weighs_in_whichever_class_won() -> None:
     # mapped back to the picture, the share goes with the box
     back = [d for d in detector.detect(np.zeros((432, 512, 3), np.uint8)) if d.kind == "die"]
     assert len(back) == 2 and all(d.cocked_share is not None for d in back)
-

@@ -567,10 +567,20 @@ class _OneDie:
         return [Detection("die", 0.6, self.box)]
 
 
-class _UnsureDice:
-    def read(self, crops: np.ndarray) -> Any:
-        values = np.tile(np.array([0.77, 0, 0, 0.02, 0, 0.21], np.float32), (len(crops), 1))
-        return values, np.zeros(len(crops), np.float32)
+class _FixedDice:
+    """A die reader reading every crop ``FACES``, both networks alike."""
+
+    FACES: tuple[float, ...] = ()
+
+    def read_all(self, crops: np.ndarray) -> Any:
+        from gammoneye.vision.dice import DiceRead
+
+        values = np.tile(np.array(self.FACES, np.float32), (len(crops), 1))
+        return DiceRead(values, np.zeros(len(crops), np.float32), values)
+
+
+class _UnsureDice(_FixedDice):
+    FACES = (0.77, 0.0, 0.0, 0.02, 0.0, 0.21)
 
 
 def _read_cube_of_two(still: Still, dice: Any, detector: Callable[[Box], Any]) -> Any:
@@ -617,10 +627,8 @@ def test_the_cubes_top_boxed_as_a_die_is_no_die(openings: list[Still]) -> None:
     assert len(_read_cube_of_two(openings[0], _SureDice(), _CubeAndItsTop).dice) == 1
 
 
-class _SureDice:
-    def read(self, crops: np.ndarray) -> Any:
-        values = np.tile(np.array([0.0, 0.0, 0.98, 0.02, 0.0, 0.0], np.float32), (len(crops), 1))
-        return values, np.zeros(len(crops), np.float32)
+class _SureDice(_FixedDice):
+    FACES = (0.0, 0.0, 0.98, 0.02, 0.0, 0.0)
 
 
 def test_the_eyes_read_with_the_colours_learnt_from_the_opening() -> None:

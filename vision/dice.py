@@ -1,10 +1,22 @@
 """The die reader at run time: the face up and whether the die is cocked, from a crop.
 
-A small CNN (trained on rendered dice and real dice photos,
-:mod:`gammoneye.datasets.train_dice`) read from ``vision/models/dice.onnx`` with
-OpenCV's DNN module. Input: square crops around dice (1.6 times the die's box),
-any size (resized to 48 x 48); output per crop: a probability for each value 1..6
-and the probability that the die is cocked.
+Two small CNNs (trained on rendered dice and real dice photos,
+:mod:`gammoneye.datasets.train_dice`) read with OpenCV's DNN module. Input: square
+crops around dice (1.6 times the die's box), any size (resized to 48 x 48); output
+per crop: a probability for each value 1..6 and the probability that the die is
+cocked.
+
+- ``vision/models/dice.onnx`` is trained on every quarter turn of its crops and read
+  at four turns averaged: it cannot tell the top from the faces turned to a low
+  camera, but is rarely sure of what is no die.
+- ``vision/models/dice_upright.onnx`` is trained on crops as the camera saw them
+  (``train dice --no-turns``) and read at one view: the top of a die lies above the
+  faces turned to the camera, and it reads the top better (s38 clip 3303, the camera
+  51 degrees above the table), but it reads a pad or a checker as surely as a die.
+
+The face is the two averaged; whether a box is a die at all (how sure its face is
+read: :func:`~gammoneye.vision.read.keep_die`, the cube among dice) and whether it is
+cocked are the turned network's, on which those thresholds were chosen.
 
 >>> reader = DiceReader.load()
 >>> values, cocked = reader.read(np.zeros((1, 48, 48, 3), np.uint8))
@@ -26,10 +38,11 @@ from .classifier import ModelError, OnnxClassifier, check_views, model_path
 
 SIZE = 48
 MODEL = "dice.onnx"
+UPRIGHT_MODEL = "dice_upright.onnx"
 
 U8 = NDArray[np.uint8]
 F32 = NDArray[np.float32]
-__all__ = ["DiceReader", "ModelError", "evaluate_dice"]
+__all__ = ["DiceRead", "DiceReader", "ModelError", "evaluate_dice"]
 
 
 #: Quarter turns of each crop read by default; their probabilities are averaged.
@@ -46,23 +59,58 @@ VIEWS = 4
 COCKED_LOGIT_SHIFT = 1.25
 
 
+@dataclass(frozen=True)
+class DiceRead:
+    """What the die reader says of N crops: ``values`` (N, 6), the faces 1..6 (the
+    two networks averaged); ``cocked`` (N,); ``turned`` (N, 6), the faces as the
+    turned network alone reads them, for deciding whether a box is a die at all."""
+
+    values: F32
+    cocked: F32
+    turned: F32
+
+
 class DiceReader:
     """The loaded die reader; not thread-safe (one per worker). ``views``: how many
-    quarter turns of each crop to read (1..4)."""
+    quarter turns of each crop the turned network reads (1..4); ``upright``: the
+    network reading crops as they lie, or ``None`` to read with the turned one alone."""
 
-    def __init__(self, classifier: OnnxClassifier, views: int = VIEWS) -> None:
+    def __init__(
+        self, classifier: OnnxClassifier, views: int = VIEWS, upright: OnnxClassifier | None = None
+    ) -> None:
         self.classifier = classifier
         self.views = check_views(views)
+        self.upright = upright
 
     @classmethod
-    def load(cls, path: Path | None = None, views: int = VIEWS) -> DiceReader:
-        return cls(OnnxClassifier(path or model_path(MODEL), SIZE, SIZE), views)
+    def load(
+        cls, path: Path | None = None, views: int = VIEWS, upright: Path | None = None
+    ) -> DiceReader:
+        """The shipped pair with no ``path``; else the network at ``path`` (read alone
+        unless ``upright`` names its upright partner)."""
+        if path is None and upright is None:
+            upright = model_path(UPRIGHT_MODEL)
+        return cls(
+            OnnxClassifier(path or model_path(MODEL), SIZE, SIZE),
+            views,
+            OnnxClassifier(upright, SIZE, SIZE) if upright is not None else None,
+        )
 
     def read(self, crops: U8) -> tuple[F32, F32]:
         """(N, 6) value probabilities (faces 1..6) and (N,) cocked probabilities."""
+        r = self.read_all(crops)
+        return r.values, r.cocked
+
+    def read_all(self, crops: U8) -> DiceRead:
+        """The faces, the cocked probabilities and the turned network's faces."""
         p = self.classifier.probs(crops, self.views)  # class = value - 1 + 6 * cocked
-        values = p[:, :6] + p[:, 6:]
-        return values, shift_probability(p[:, 6:].sum(axis=1), -COCKED_LOGIT_SHIFT)
+        turned = p[:, :6] + p[:, 6:]
+        cocked = shift_probability(p[:, 6:].sum(axis=1), -COCKED_LOGIT_SHIFT)
+        if self.upright is None or not len(crops):
+            return DiceRead(turned, cocked, turned)
+        q = self.upright.probs(crops)
+        values = ((turned + q[:, :6] + q[:, 6:]) / 2).astype(np.float32)
+        return DiceRead(values, cocked, turned)
 
 
 def shift_probability(p: F32, logits: float) -> F32:

@@ -380,7 +380,10 @@ class BoardReader:
         """The shipped models (or those of the same names in ``models``)."""
         return cls(
             PointCounter.load(models / "point_counts.onnx" if models else None),
-            DiceReader.load(models / "dice.onnx" if models else None),
+            DiceReader.load(
+                models / "dice.onnx" if models else None,
+                upright=models / "dice_upright.onnx" if models else None,
+            ),
             CubeReader.load(models / "cube.onnx" if models else None),
             DiceCubeDetector.load(
                 models / "dicecube.onnx" if models else None, min_score=LOW_DETECTION_SCORE
@@ -536,21 +539,27 @@ class BoardReader:
         kept_boxes: list[tuple[float, float, float, float]] = []
         if dice_found:
             crops = np.stack([square_crop(image, d.box) for d in dice_found])
-            values, cocked = self.dice.read(crops)
-            as_cube = None if cubes else self._cube_among_dice(crops, values)
+            r = self.dice.read_all(crops)
+            # whether a box is a die: the turned network's confidence (see .dice)
+            values, cocked, sure = r.values, r.cocked, r.turned
+            as_cube = None if cubes else self._cube_among_dice(crops, sure)
             if as_cube is not None:
                 d = dice_found[as_cube]
                 cubes = [Detection("cube", d.score, d.box)]
                 keep = [i for i in range(len(dice_found)) if i != as_cube]
                 dice_found = [dice_found[i] for i in keep]
-                values, cocked = values[keep], cocked[keep]
+                values, cocked, sure = values[keep], cocked[keep], sure[keep]
         if dice_found:
             centres_b = cv2.perspectiveTransform(
                 np.array([d.centre for d in dice_found], np.float64).reshape(-1, 1, 2), to_board
             ).reshape(-1, 2)
             best = [p.best() for p in points]
-            for d, v, c, (u, w) in zip(dice_found, values, cocked, centres_b, strict=True):
-                if not keep_die(d.score, v) or (cubes and part_of_cube(d.box, cubes[0].box, v)):
+            for d, v, c, v_turned, (u, w) in zip(
+                dice_found, values, cocked, sure, centres_b, strict=True
+            ):
+                if not keep_die(d.score, v_turned) or (
+                    cubes and part_of_cube(d.box, cubes[0].box, v_turned)
+                ):
                     continue
                 kept_boxes.append(d.box)
                 half, off_board = self._half(space, u, w)
@@ -612,7 +621,7 @@ class BoardReader:
         found = found[:3]
         crops = np.stack([square_crop(image, d.box) for d in found])
         cube_p = self.cube.read(crops).max(axis=1)
-        die_p = self.dice.read(crops)[0].max(axis=1)
+        die_p = self.dice.read_all(crops).turned.max(axis=1)
         resting = np.array([place_of(d) != "offered" for d in found])
         best = int(np.argmax(cube_p - die_p + 2.0 * resting))
         dice = [
