@@ -631,6 +631,63 @@ class _SureDice(_FixedDice):
     FACES = (0.0, 0.0, 0.98, 0.02, 0.0, 0.0)
 
 
+class _DiceByLevel:
+    """A die reader reading each flat crop by its level (turned network's faces)."""
+
+    def __init__(self, by_level: dict[int, list[float]]) -> None:
+        self.by_level = by_level
+
+    def read_all(self, crops: np.ndarray) -> Any:
+        from gammoneye.vision.dice import DiceRead
+
+        values = np.array([self.by_level[int(c.max())] for c in crops], np.float32)
+        return DiceRead(values, np.zeros(len(crops), np.float32), values)
+
+
+def test_of_two_cubes_at_rest_the_one_boxed_surely_is_the_cube() -> None:
+    """s39 clip 3403 at 122 s: a maker's mark on the rail was boxed as a cube at 0.31
+    and read as an 8 at 0.99 (the cube reader knows nothing but cubes); the cube in
+    the middle, boxed at 0.61, was read as a cube at 0.98 and, its face's digits, as
+    a die's 6 at 0.87. Both lie where a cube rests: the detector's score decides
+    (``CUBE_SCORE_WEIGHT``); a die boxed as a cube in the field still loses to a cube
+    at rest."""
+    from gammoneye.vision import read as vision_read
+    from gammoneye.vision.detector import Detection
+
+    image = np.zeros((200, 300, 3), np.uint8)
+    cube_box, mark_box, field_box = (100, 80, 120, 100), (200, 150, 220, 170), (40, 40, 60, 60)
+    for (x0, y0, x1, y1), level in ((cube_box, 60), (mark_box, 120), (field_box, 180)):
+        image[y0 - 10 : y1 + 10, x0 - 10 : x1 + 10] = level
+    reader = BoardReader.__new__(BoardReader)
+    reader.cube = _Reads({60: [0.98] + [0.004] * 5, 120: [0.0, 0.0, 0.0, 0.99, 0.01, 0.0]})
+    reader.cube.by_level[180] = [0.0, 0.6, 0.2, 0.2, 0.0, 0.0]
+    reader.dice = _DiceByLevel(
+        {60: [0.13, 0, 0, 0, 0, 0.87], 120: [0.21, 0.36, 0.05, 0.14, 0.18, 0.06]}
+    )
+    reader.dice.by_level[180] = [0.0, 0.0, 0.99, 0.01, 0.0, 0.0]
+    places = {cube_box: "centre", mark_box: "bottom", field_box: "offered"}
+
+    def place_of(d: Detection) -> str:
+        return places[tuple(int(v) for v in d.box)]  # type: ignore[index]
+
+    cube = Detection("cube", 0.61, tuple(float(v) for v in cube_box))  # type: ignore[arg-type]
+    mark = Detection("cube", 0.31, tuple(float(v) for v in mark_box))  # type: ignore[arg-type]
+    field = Detection("cube", 0.7, tuple(float(v) for v in field_box))  # type: ignore[arg-type]
+    chosen, dice = reader._one_cube(image, [mark, cube], place_of)
+    assert chosen == [cube] and dice == []
+    # a die boxed as a cube in the field, even boxed more surely, is no cube at rest;
+    # read surely as a die, it is a die
+    chosen, dice = reader._one_cube(image, [field, cube], place_of)
+    assert chosen == [cube] and [d.box for d in dice] == [field.box]
+    # the reader's surety alone, as before: the mark wins
+    saved = vision_read.CUBE_SCORE_WEIGHT
+    try:
+        vision_read.CUBE_SCORE_WEIGHT = 0.0
+        assert reader._one_cube(image, [mark, cube], place_of)[0] == [mark]
+    finally:
+        vision_read.CUBE_SCORE_WEIGHT = saved
+
+
 def test_the_eyes_read_with_the_colours_learnt_from_the_opening() -> None:
     """Once the opening has taught each player's colour, every picture is read with
     them known (``colours_lab``): a picture with a lone checker of one colour left
