@@ -1181,14 +1181,21 @@ class Referee:
         rolled one and danced: his roll judged invalid this turn, if its numbers leave
         him no play (he took it as valid, the fault the camera's, and lifted his dice
         with nothing to move); else every dancing roll, when a die of his was glimpsed
-        since the last play and is gone, the checkers unmoved. Else none: a missed
-        roll is no likelier for a player who would often dance (on the bar against a
-        closed board) — a camera that sees dice at all sees most of them, and rolls
-        in the wrong half happen there too."""
+        since the last play (since the judgement, where a roll was judged: he rolled
+        again) and is gone, the checkers unmoved. Else none: a missed roll is no
+        likelier for a player who would often dance (on the bar against a closed
+        board) — a camera that sees dice at all sees most of them, and rolls in the
+        wrong half happen there too.
+
+        s39 clip 3403 at 469 s: a 43 in the wrong half judged invalid, the 52 rolled
+        again seen as a 5 alone, no play on the bar, and the opponent's double taken
+        for an illegal double of the roller's; the double and the pass were lost."""
         judged = self._judged_roll(self.state.on_roll)
         if judged is not None:
             roll = (max(judged), min(judged))
-            return [roll] if _dances(position, roll) else []
+            if _dances(position, roll):
+                return [roll]
+        # a judgement clears the glimpse: one seen since is of the roll made again
         return self._dancing_rolls(position) if self._glimpsed else []
 
     def _unseen_dance(self, roller: int, dances: Sequence[tuple[int, int]]) -> None:
@@ -1197,12 +1204,14 @@ class Referee:
         ``dances`` given a die glimpsed in his half (else the first non-double),
         ``UNSEEN_DANCE_NOTE`` or ``JUDGED_DANCE_NOTE``, then his empty play."""
         state = self.state
-        note = UNSEEN_DANCE_NOTE if self._judged_roll(roller) is None else JUDGED_DANCE_NOTE
         glimpsed = self._glimpsed[:1]
         roll = max(
             dances,
             key=lambda r: (_roll_log_prior(r, glimpsed), r),
         )
+        judged = self._judged_roll(roller)
+        taken = judged is not None and sorted(judged) == sorted(roll)
+        note = JUDGED_DANCE_NOTE if taken else UNSEEN_DANCE_NOTE
         self._unseen_roll(roller, roll, note)
         self._legal_move(state.position, "")
 

@@ -1037,6 +1037,44 @@ def test_a_roll_judged_invalid_that_danced_is_taken_as_valid_when_the_opponent_g
     assert "move" not in [e.TYPE for e in events]
 
 
+def test_a_roll_made_again_after_an_invalid_one_glimpsed_then_a_double_was_a_dance() -> None:
+    """s39 clip 3403 at 469 s: player 1's roll judged invalid would have let him play;
+    he rolled again, one die of the new roll was seen, then the dice were gone with no
+    checker moved, and the cube came out offered. He danced with the roll made again
+    and his opponent doubled; the double is not an illegal one of his (he had tried a
+    roll [001 4.4(ii)]), and the double and its answer are kept."""
+    his_31 = (
+        SeenDie(3, half="left", cocked=0.8, at=(-20.0, 3.0)),
+        SeenDie(1, half="left", at=(-25.0, 3.0)),
+    )
+    centre, offered = SeenCube(64, "centre"), SeenCube(2, "offered")
+
+    def double_after(glimpse: tuple[SeenDie, ...]) -> list[Event]:
+        ref = _player_1_on_roll_at(OPEN)
+        ref.see(Sighting(ExactCheckers(OPEN), cube=centre))
+        [invalid] = ref.see(Sighting(ExactCheckers(OPEN), dice=his_31, cube=centre))
+        assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("cocked",)
+        ref.see(Sighting(ExactCheckers(OPEN), cube=centre))
+        if glimpse:
+            assert ref.see(Sighting(ExactCheckers(OPEN), dice=glimpse, cube=centre)) == []
+            assert ref.see(Sighting(ExactCheckers(OPEN), cube=centre)) == []
+        events = ref.see(Sighting(ExactCheckers(OPEN), cube=offered))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    # a 6 of the roll made again (66, his only dancing roll in OPEN) glimpsed
+    events = double_after((SeenDie(6, half="left", at=(-15.0, -4.0)),))
+    assert [e.TYPE for e in events] == ["roll", "move", "double"]
+    dance, empty, double = events
+    assert isinstance(dance, RollEvent) and dance.player == 1 and dance.dice == (6, 6)
+    assert dance.note == UNSEEN_DANCE_NOTE
+    assert isinstance(empty, MoveEvent) and empty.play == "" and empty.legal
+    assert isinstance(double, DoubleEvent) and double.player == 0
+    # nothing seen of a roll made again: the double is his, and not his to make
+    events = double_after(())
+    assert "move" not in [e.TYPE for e in events] and "double" not in [e.TYPE for e in events]
+
+
 def test_a_wrong_half_roll_played_by_the_opponent_after_a_missed_turn_puts_both_right() -> None:
     """Player 1 played 24/18 13/9 unseen (his 64 missed); player 0 rolled 31 in his own
     half, taken for player 1's roll in the wrong half; player 0 plays it. The board
