@@ -68,6 +68,17 @@ FUSE_FRAMES = 4
 #: reads (at least ``LENS_NEAR`` of its 24 points) but not quite (:class:`CameraEyes`).
 LENS_LOOKS = 3
 LENS_NEAR = 18
+#: A settled picture whose field's edges differ this much from those of the last
+#: picture read (:meth:`CalibrationProfile.drift`, 0 to 1) means the board or the
+#: camera moved: the field is looked for again (:meth:`CameraEyes.follow_board`).
+#: Between still views the field changes little (``python bench/drift.py clips/s39
+#: --openings 5``: 1,163 pairs of views, p50 0.012, p99 0.065, at most 0.25); five
+#: rendered openings with the camera moved sideways by 1 cm (the corners 6 to 8 px)
+#: drift 0.22 to 0.97, by 2 cm (12 to 16 px) 0.40 to 1.0 (``docs/vision.md``).
+DRIFT_LIMIT = 0.3
+#: The field found again replaces the one followed only where a corner moved this
+#: many pixels or more; a smaller move is the finder's own scatter.
+REFIND_MOVE_PX = 3.0
 #: A packed clip's frames (``gammoneye render pack``), in place of ``frames/``.
 CLIP_VIDEO = "video.mp4"
 
@@ -210,6 +221,11 @@ class CameraEyes:
     It is measured in each picture looked at until the opening is seen
     (:func:`~gammoneye.calibration.barwidth.fit_bar_fraction`); the opening's
     measure then stays, with the calibration profile (and its snapshot).
+
+    A board bumped or a camera knocked: each settled picture is compared with the
+    last one read (:meth:`follow_board`); where the field moved, it is found again
+    and followed, its corners kept in the same order (the home side and the colours
+    learnt stay), and the match goes on.
     """
 
     SNAPSHOT_VERSION = 1
@@ -251,6 +267,10 @@ class CameraEyes:
         #: learnt with ``colours``: a later reading that names the two colours the
         #: other way round is renamed (:meth:`_named_the_other_way`).
         self.colour_lab: tuple[tuple[float, ...], tuple[float, ...]] | None = None
+        #: The profile with the drift reference of the last picture read, and the
+        #: times the field was found moved and followed (:meth:`follow_board`).
+        self._last_seen: CalibrationProfile | None = None
+        self.refound = 0
 
     def snapshot(self) -> dict[str, Any]:
         """What these eyes have learnt, as JSON-able data for :meth:`restore`: the
@@ -389,8 +409,47 @@ class CameraEyes:
             self.profile = replace(self.profile, orientation=self._orientation)
         return self.profile
 
+    def follow_board(self, frame: Frame) -> bool:
+        """Whether the field moved since the last picture read (``DRIFT_LIMIT``) and
+        was found again in ``frame``, a settled picture: the corners then follow it,
+        in the order they had (the nearest of the found ones to each), the profile
+        keeps its bar and home side, and the watchers are built again for it. A field
+        not found now is looked for at the next settled picture; one found within
+        ``REFIND_MOVE_PX`` of where it was is kept as it was."""
+        seen, profile = self._last_seen, self.profile
+        if seen is None or profile is None or self.corners is None:
+            return False
+        if seen.field_corners_px != profile.field_corners_px:
+            return False
+        image = self.lens.undistort_image(frame.image)
+        if seen.drift(image) <= DRIFT_LIMIT:
+            return False
+        found = find_field(frame.image)
+        if found is None:
+            return False
+        new = _in_the_order_of(np.asarray(found.corners_px, np.float64), self.corners)
+        if float(np.abs(new - self.corners).max()) < REFIND_MOVE_PX:
+            self._last_seen = seen.with_reference(image)  # it is where it was
+            return False
+        size = (frame.image.shape[1], frame.image.shape[0])
+        ordered = _in_the_order_of(
+            self.lens.undistort_points(new, size), np.asarray(profile.field_corners_px)
+        )
+        self.corners = new
+        self.profile = replace(
+            profile,
+            field_corners_px=tuple((round(float(x), 2), round(float(y), 2)) for x, y in ordered),
+            source="auto",
+            reference="",
+        )
+        self._last_seen = None
+        self.refound += 1
+        return True
+
     def look(self, frame: Frame) -> Sighting | None:
         built = self.profile is None  # then built on this picture, its bar measured
+        if not built:
+            self.follow_board(frame)
         profile = self._profile(frame.image)
         if profile is None:
             return None
@@ -413,6 +472,7 @@ class CameraEyes:
         finally:
             self.reads += 1
             self.read_seconds += time.perf_counter() - start
+        self._last_seen = profile.with_reference(image)
         if self.colours is None:
             found = match_opening(reading)
             if found.points_agreeing < 24 and found.points_agreeing >= LENS_NEAR:
@@ -516,6 +576,20 @@ def _with_bar_of(profile: CalibrationProfile, image: Any) -> CalibrationProfile:
     where the picture shows no points."""
     fraction = fit_bar_fraction(image, profile.corners())
     return profile if fraction is None else replace(profile, bar_fraction=fraction)
+
+
+def _in_the_order_of(corners: Any, before: Any) -> Any:
+    """``corners`` (four, a ring in either direction) in the order of ``before``: of
+    the eight ways round the ring, the one nearest ``before`` corner by corner.
+
+    >>> before = np.array([[0.0, 0.0], [10.0, 0.0], [10.0, 8.0], [0.0, 8.0]])
+    >>> _in_the_order_of(before[[2, 1, 0, 3]] + 1.0, before).tolist()
+    [[1.0, 1.0], [11.0, 1.0], [11.0, 9.0], [1.0, 9.0]]
+    """
+    c = np.asarray(corners, np.float64).reshape(4, 2)
+    b = np.asarray(before, np.float64).reshape(4, 2)
+    rings = [np.roll(r, -k, axis=0) for r in (c, c[::-1]) for k in range(4)]
+    return min(rings, key=lambda r: float(np.linalg.norm(r - b, axis=1).sum()))
 
 
 def _keep_first_corner(profile: CalibrationProfile, given: Any) -> CalibrationProfile:

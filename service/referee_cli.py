@@ -161,6 +161,18 @@ def referee(
                 for e in new:
                     print(_say(e, players), flush=True)
 
+        followed = [getattr(eyes, "refound", 0)]
+
+        def on_frame(frame: Any) -> None:
+            memory.keep()
+            refound = getattr(eyes, "refound", 0)
+            if refound != followed[0]:
+                followed[0] = refound
+                print(
+                    f"the board moved (frame {frame.ref}): its field was found again",
+                    file=sys.stderr,
+                )
+
         seen = last_judged_frame(source, earlier)
         try:
             frames = open_source(source, fps, first=seen or 0)
@@ -172,7 +184,7 @@ def referee(
                 eyes,
                 ref,
                 on_events=on_events,
-                progress=lambda _frame: memory.keep(),
+                progress=on_frame,
                 realtime=False,
                 last_seen=last_seen,
             )
@@ -259,7 +271,7 @@ def eval_referee(
     if vision not in ("camera", "truth"):
         raise fail(f"--vision is camera or truth, not {vision!r}")
     total = RefereeScore()
-    frames = dropped = reads = reached = 0
+    frames = dropped = reads = reached = refound = 0
     busy = 0.0
     read_s = 0.0
     for clip in _clips(clips):
@@ -294,6 +306,7 @@ def eval_referee(
             reads += eyes.reads
             read_s += eyes.read_seconds
             reached += eyes.reached
+            refound += eyes.refound
         print(
             f"{clip.name}: {score.summary()}; {stats.frames} frames read, {stats.dropped} dropped",
             file=sys.stderr,
@@ -306,6 +319,7 @@ def eval_referee(
     figures["frames_dropped"] = dropped
     figures["board_reads"] = reads
     figures["still_frames_with_an_arm"] = reached
+    figures["field_found_moved"] = refound
     figures["read_ms_mean"] = 1000 * read_s / reads if reads else None
     figures["vision"] = vision
     if json_out:

@@ -739,3 +739,56 @@ def test_a_known_pair_of_colours_mends_a_picture_that_split_one_colour(
     samples = np.vstack([np.repeat(split, 5, axis=0), known[:1]])
     mended = anchored_colours(samples, split, known)
     assert abs(mended[0, 0] - known[0, 0]) < 1.0 and abs(mended[1, 0] - light[0]) < 20.0
+
+
+def test_a_board_bumped_mid_match_is_found_again_and_read(reader: BoardReader) -> None:
+    """The camera knocked 3 cm sideways after the opening (the field's corners move
+    about 20 px): the eyes see the field drift, find it again, keep the colours and
+    the corners' order, and read the board as before; followed no more, the old
+    corners read it worse. A picture that did not move finds nothing to follow."""
+    from gammoneye.service import referee as live
+    from gammoneye.service.referee import CameraEyes, Frame
+
+    rng = np.random.default_rng([4242, 7])
+    scene = sample_scene(rng, Position.initial(), "opening", style=style_named(HELD_OUT_STYLE))
+    scene = replace(scene, hands=(), dice=(), effects=replace(scene.effects, motion_px=0.0))
+    t = scene.camera.translation
+    bumped = replace(
+        scene, camera=replace(scene.camera, translation=(t[0] + 3.0, t[1] + 1.8, t[2]))
+    )
+    renderer = Renderer()
+    before, after = renderer.render(scene).image, renderer.render(bumped).image
+    true_after = np.array(scene_label(bumped, "b.png", [0])["board"]["field_corners_px"])
+
+    def gap(seen: Any) -> float:
+        return float(seen.checkers.ceiling() - seen.checkers.log_likelihood(Position.initial()))
+
+    eyes = CameraEyes(0, reader=reader)
+    assert eyes.look(Frame(0, 0.0, before)) is not None and eyes.colours is not None
+    old = eyes.corners.copy()
+    assert eyes.look(Frame(1, 0.1, before)) is not None and eyes.refound == 0
+    seen = eyes.look(Frame(2, 0.2, after))
+    assert eyes.refound == 1 and seen is not None
+    moved = np.abs(eyes.corners - old).max()
+    assert moved > 10, moved
+    # each corner where the bumped picture has one, in the order the eyes had
+    for c_old, c_new in zip(old, eyes.corners, strict=True):
+        nearest = true_after[np.argmin(np.linalg.norm(true_after - c_new, axis=1))]
+        assert np.linalg.norm(c_new - nearest) < 6.0
+        assert np.argmin(np.linalg.norm(true_after - c_old, axis=1)) == np.argmin(
+            np.linalg.norm(true_after - c_new, axis=1)
+        )
+    assert gap(seen) < 1.0
+    assert eyes.colours is not None and eyes.look(Frame(3, 0.3, after)) is not None
+    assert eyes.refound == 1
+    # the same pictures with the field not followed: read through the old corners
+    stuck = CameraEyes(0, reader=reader)
+    stuck.look(Frame(0, 0.0, before))
+    saved = live.DRIFT_LIMIT
+    try:
+        live.DRIFT_LIMIT = 1.0
+        unfollowed = stuck.look(Frame(1, 0.1, after))
+    finally:
+        live.DRIFT_LIMIT = saved
+    assert stuck.refound == 0
+    assert unfollowed is None or gap(unfollowed) > gap(seen) + 5.0
