@@ -765,8 +765,9 @@ class Referee:
     def _live_dice(self, dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
         """The dice seen less those a mover left down when his opponent rolled before
         he lifted them (which stand for nothing), until they are gone; and less a
-        third die on the bar (:func:`_less_bar_mark`)."""
-        dice = _less_bar_mark(dice)
+        third die on the bar (:func:`_less_bar_mark`) or found twice
+        (:func:`_less_found_twice`)."""
+        dice = _less_found_twice(_less_bar_mark(dice))
         if self._stale_half is None:
             return dice
         stale = [d for d in dice if d.half == self._stale_half]
@@ -3166,6 +3167,36 @@ def _less_bar_mark(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
     if len(dice) != 3 or len(on_bar) != 1:
         return dice
     return tuple(d for d in dice if d is not on_bar[0])
+
+
+def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
+    """``dice`` less one of a half's three dice that lies where another of them does
+    (:func:`_seen_twice`) and was read less surely: one die boxed twice, its top and
+    a side face (s39 clip 3404 at 153 s: a 2 also found as a 1 at 0.36 1.3 cm away,
+    the 22 beside it never taken; s38 clip 3304 at 402 s). Two dice of a roll lie
+    1.5 cm apart or more (leaning, cocked; flat ones further); a half holding a third
+    die as well is the rarer still.
+
+    >>> roll = (SeenDie(2, p=0.99, half="left", at=(-6.3, 14.7)),
+    ...         SeenDie(2, p=1.0, half="left", at=(-19.0, 0.7)))
+    >>> twin = SeenDie(1, p=0.36, half="left", at=(-5.1, 14.8))
+    >>> [d.value for d in _less_found_twice((roll[0], twin, roll[1]))]
+    [2, 2]
+    >>> apart = replace(twin, at=(-1.0, 14.8))  # three dice apart: all stay
+    >>> len(_less_found_twice((roll[0], apart, roll[1]))), len(_less_found_twice((roll[0], twin)))
+    (3, 2)
+    """
+    for half in dict.fromkeys(d.half for d in dice):
+        here = [d for d in dice if d.half == half]
+        if len(here) != 3:
+            continue
+        twins = [(a, b) for i, a in enumerate(here) for b in here[i + 1 :] if _seen_twice(a, b)]
+        if len(twins) != 1:
+            continue
+        a, b = twins[0]
+        less = a if a.p < b.p else b
+        return tuple(d for d in dice if d is not less)
+    return dice
 
 
 def _dances(position: Position, roll: tuple[int, int]) -> bool:

@@ -63,6 +63,25 @@ def _opened_52() -> tuple[Referee, Position]:
     return ref, p0
 
 
+def test_a_die_found_twice_beside_its_roll_is_one_die() -> None:
+    """s39 clip 3404 at 153 s: player 1's 22, one 2 boxed twice (its top and a side
+    face), read again as a 1 at 0.36 1.2 cm away: three dice in his half, and the
+    roll never taken. The less sure of two dice lying in one place is no die; three
+    dice apart stay three (no roll judged from them)."""
+    twos = (
+        SeenDie(2, p=0.99, half="left", at=(-6.3, 14.7)),
+        SeenDie(2, p=1.0, half="left", at=(-19.0, 0.7)),
+    )
+    ref, p0 = _opened_52()
+    twin = SeenDie(1, p=0.36, half="left", at=(-5.1, 14.8))
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(twos[0], twin, twos[1])))
+    assert isinstance(roll, RollEvent) and roll.player == 1 and roll.dice == (2, 2)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    ref, p0 = _opened_52()
+    third = replace(twin, at=(-1.0, 14.8))
+    assert "roll" not in [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=(*twos, third)))]
+
+
 def test_the_opponents_whole_turn_unseen_between_two_rolls_is_read_from_the_board() -> None:
     """Player 1 rolls 31 and plays 8/5 6/5; under hands player 0 rolls 65 and plays
     24/13; the next settled view shows both plays and player 1's next roll, 42, in
