@@ -3171,11 +3171,14 @@ def _less_bar_mark(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
 
 def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
     """``dice`` less one of a half's three dice that lies where another of them does
-    (:func:`_seen_twice`) and was read less surely: one die boxed twice, its top and
-    a side face (s39 clip 3404 at 153 s: a 2 also found as a 1 at 0.36 1.3 cm away,
-    the 22 beside it never taken; s38 clip 3304 at 402 s). Two dice of a roll lie
-    1.5 cm apart or more (leaning, cocked; flat ones further); a half holding a third
-    die as well is the rarer still.
+    (:func:`_seen_twice`) and was read less surely, the other read surely
+    (``REREAD_P``): one die boxed twice, its top and a side face (s39 clip 3404 at
+    153 s: a 2 at 0.99 also found as a 1 at 0.36 1.3 cm away, the 22 beside it never
+    taken). Two dice of a roll lie 1.5 cm apart or more (leaning, cocked; flat ones
+    further); a half holding a third die as well is the rarer still. Neither read
+    surely, the view waits for a better one (s34 clip 2904 at 585 s: a 3 at 0.68
+    and a 6 at 0.48; taken as the 3, the roll's 3 was later read again as a 1 to fit
+    an illegal play, and the flag was lost).
 
     >>> roll = (SeenDie(2, p=0.99, half="left", at=(-6.3, 14.7)),
     ...         SeenDie(2, p=1.0, half="left", at=(-19.0, 0.7)))
@@ -3194,6 +3197,8 @@ def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
         if len(twins) != 1:
             continue
         a, b = twins[0]
+        if max(a.p, b.p) < REREAD_P:
+            continue
         less = a if a.p < b.p else b
         return tuple(d for d in dice if d is not less)
     return dice

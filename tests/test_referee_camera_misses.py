@@ -66,8 +66,8 @@ def _opened_52() -> tuple[Referee, Position]:
 def test_a_die_found_twice_beside_its_roll_is_one_die() -> None:
     """s39 clip 3404 at 153 s: player 1's 22, one 2 boxed twice (its top and a side
     face), read again as a 1 at 0.36 1.2 cm away: three dice in his half, and the
-    roll never taken. The less sure of two dice lying in one place is no die; three
-    dice apart stay three (no roll judged from them)."""
+    roll never taken. The less sure of two dice lying in one place is no die, the
+    other read surely; three dice apart stay three (no roll judged from them)."""
     twos = (
         SeenDie(2, p=0.99, half="left", at=(-6.3, 14.7)),
         SeenDie(2, p=1.0, half="left", at=(-19.0, 0.7)),
@@ -80,6 +80,11 @@ def test_a_die_found_twice_beside_its_roll_is_one_die() -> None:
     ref, p0 = _opened_52()
     third = replace(twin, at=(-1.0, 14.8))
     assert "roll" not in [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=(*twos, third)))]
+    # neither of the two reads sure (s34 clip 2904 at 585 s, a 3 at 0.68 and a 6 at
+    # 0.48): no roll taken from them, the view waits for a better one
+    ref, p0 = _opened_52()
+    unsure = (replace(twos[0], p=0.68), replace(twin, p=0.48), twos[1])
+    assert "roll" not in [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=unsure))]
 
 
 def test_the_opponents_whole_turn_unseen_between_two_rolls_is_read_from_the_board() -> None:
