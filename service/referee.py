@@ -409,9 +409,10 @@ class CameraEyes:
             self.profile = replace(self.profile, orientation=self._orientation)
         return self.profile
 
-    def follow_board(self, frame: Frame) -> bool:
+    def follow_board(self, frame: Frame, image: Any) -> bool:
         """Whether the field moved since the last picture read (``DRIFT_LIMIT``) and
-        was found again in ``frame``, a settled picture: the corners then follow it,
+        was found again in ``frame``, a settled picture (``image``: as the lens
+        takes it out, :meth:`Lens.undistort_image`): the corners then follow it,
         in the order they had (the nearest of the found ones to each), the profile
         keeps its bar and home side, and the watchers are built again for it. A field
         not found now is looked for at the next settled picture; one found within
@@ -421,7 +422,6 @@ class CameraEyes:
             return False
         if seen.field_corners_px != profile.field_corners_px:
             return False
-        image = self.lens.undistort_image(frame.image)
         if seen.drift(image) <= DRIFT_LIMIT:
             return False
         found = find_field(frame.image)
@@ -448,12 +448,12 @@ class CameraEyes:
 
     def look(self, frame: Frame) -> Sighting | None:
         built = self.profile is None  # then built on this picture, its bar measured
+        image = self.lens.undistort_image(frame.image)
         if not built:
-            self.follow_board(frame)
+            self.follow_board(frame, image)
         profile = self._profile(frame.image)
         if profile is None:
             return None
-        image = self.lens.undistort_image(frame.image)
         if self.colours is None and not built:
             # until the opening is seen, each picture measures the bar anew (the
             # first may have had an arm over the board); the opening's then stays

@@ -161,13 +161,13 @@ def referee(
                 for e in new:
                     print(_say(e, players), flush=True)
 
-        followed = [getattr(eyes, "refound", 0)]
+        followed = getattr(eyes, "refound", 0)  # truth eyes follow no board
 
         def on_frame(frame: Any) -> None:
+            nonlocal followed
             memory.keep()
-            refound = getattr(eyes, "refound", 0)
-            if refound != followed[0]:
-                followed[0] = refound
+            if getattr(eyes, "refound", 0) != followed:
+                followed = getattr(eyes, "refound", 0)
                 print(
                     f"the board moved (frame {frame.ref}): its field was found again",
                     file=sys.stderr,

@@ -640,8 +640,12 @@ class _DiceByLevel:
     def read_all(self, crops: np.ndarray) -> Any:
         from gammoneye.vision.dice import DiceRead
 
+        values, cocked = self.read_turned(crops)
+        return DiceRead(values, cocked, values)
+
+    def read_turned(self, crops: np.ndarray) -> Any:
         values = np.array([self.by_level[int(c.max())] for c in crops], np.float32)
-        return DiceRead(values, np.zeros(len(crops), np.float32), values)
+        return values, np.zeros(len(crops), np.float32)
 
 
 def test_of_two_cubes_at_rest_the_one_boxed_surely_is_the_cube() -> None:

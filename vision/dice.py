@@ -101,11 +101,14 @@ class DiceReader:
         r = self.read_all(crops)
         return r.values, r.cocked
 
+    def read_turned(self, crops: U8) -> tuple[F32, F32]:
+        """The turned network alone: (N, 6) faces and (N,) cocked probabilities."""
+        p = self.classifier.probs(crops, self.views)  # class = value - 1 + 6 * cocked
+        return p[:, :6] + p[:, 6:], shift_probability(p[:, 6:].sum(axis=1), -COCKED_LOGIT_SHIFT)
+
     def read_all(self, crops: U8) -> DiceRead:
         """The faces, the cocked probabilities and the turned network's faces."""
-        p = self.classifier.probs(crops, self.views)  # class = value - 1 + 6 * cocked
-        turned = p[:, :6] + p[:, 6:]
-        cocked = shift_probability(p[:, 6:].sum(axis=1), -COCKED_LOGIT_SHIFT)
+        turned, cocked = self.read_turned(crops)
         if self.upright is None or not len(crops):
             return DiceRead(turned, cocked, turned)
         q = self.upright.probs(crops)

@@ -632,7 +632,7 @@ class BoardReader:
         found = found[:3]
         crops = np.stack([square_crop(image, d.box) for d in found])
         cube_p = self.cube.read(crops).max(axis=1)
-        die_p = self.dice.read_all(crops).turned.max(axis=1)
+        die_p = self.dice.read_turned(crops)[0].max(axis=1)
         resting = np.array([place_of(d) != "offered" for d in found])
         scores = np.array([d.score for d in found])
         best = int(np.argmax(cube_p - die_p + 2.0 * resting + CUBE_SCORE_WEIGHT * scores))
