@@ -95,7 +95,10 @@ def main() -> None:
     everything = []
     for folder in args.clips:
         found = [folder] if (folder / "frames.jsonl").is_file() else sorted(folder.glob("*/"))
-        for clip in (c for c in found if (c / "frames.jsonl").is_file()):
+        clips = [c for c in found if (c / "frames.jsonl").is_file()]
+        if not clips:
+            ap.error(f"{folder}: no rendered clip (a folder with frames.jsonl)")
+        for clip in clips:
             d = clip_drifts(clip)
             everything.append(d)
             if len(d):
