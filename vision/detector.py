@@ -61,6 +61,14 @@ MIRRORED = False
 #: ``python bench/cocked_share.py renders/val``; held out in ``docs/vision-benchmarks.md``.
 COCKED_SHARE_WEIGHT = 2.0
 COCKED_SHARE_BIAS = 4.76
+#: The least score of a box kept by :meth:`DiceCubeDetector.detect_anywhere` (dice with
+#: no board: photos, the dice tray), below the board's ``min_score``: there a missed
+#: die is lost, where on a board the referee sees the roll again in the next frames.
+#: Chosen on the real photos' ``Train/`` split (``python bench/photo_threshold.py``) as
+#: the score with the most dice found less extra boxes: of 951 dice, 0.3 found 915
+#: with 7 extra boxes, 0.25 941 with 13, 0.2 944 with 19 (``docs/vision-benchmarks.md``,
+#: session 29).
+ANYWHERE_MIN_SCORE = 0.25
 
 U8 = NDArray[np.uint8]
 F64 = NDArray[np.float64]
@@ -222,15 +230,17 @@ class DiceCubeDetector:
     def load(cls, path: Path | None = None, min_score: float = 0.3) -> DiceCubeDetector:
         return cls(path or model_path(MODEL), min_score)
 
-    def detect_canvas(self, canvas: U8) -> list[Detection]:
-        """Detections in canvas pixels."""
+    def detect_canvas(self, canvas: U8, min_score: float | None = None) -> list[Detection]:
+        """Detections in canvas pixels, of ``min_score`` or more (default: the
+        detector's)."""
+        min_score = self.min_score if min_score is None else min_score
         blob = canvas.astype(np.float32)[None, :, :, ::-1].transpose(0, 3, 1, 2) / 255.0
         self.net.setInput(np.ascontiguousarray(blob))
         out = self.net.forward()[0]  # (4 + classes, anchors): cx, cy, w, h, scores
         scores = out[4:]
         cls = scores.argmax(axis=0)
         best = scores[cls, np.arange(scores.shape[1])]
-        keep = best >= self.min_score
+        keep = best >= min_score
         if not keep.any():
             return []
         cx, cy, w, h = out[:4, keep]
@@ -239,7 +249,7 @@ class DiceCubeDetector:
         flat, cocked = scores[0, keep], scores[1, keep]
         share = cocked / np.maximum(flat + cocked, 1e-6)
         # one NMS over all classes: a die is flat or cocked, never both
-        chosen = cv2.dnn.NMSBoxes(boxes.tolist(), conf.tolist(), self.min_score, self.iou)
+        chosen = cv2.dnn.NMSBoxes(boxes.tolist(), conf.tolist(), min_score, self.iou)
         found = []
         for i in np.asarray(chosen, np.int64).reshape(-1):
             x, y, bw, bh = boxes[i]
@@ -254,15 +264,18 @@ class DiceCubeDetector:
             )
         return found
 
-    def detect(self, image: U8, homography: F64 | None = None) -> list[Detection]:
+    def detect(
+        self, image: U8, homography: F64 | None = None, min_score: float | None = None
+    ) -> list[Detection]:
         """Dice and cube in ``image``: through the board canvas when ``homography``
         (image -> canvas, :func:`canvas_homography`) is given, else on the whole
-        image; boxes in image pixels, best first."""
+        image; boxes in image pixels, best first; ``min_score`` as in
+        :meth:`detect_canvas`."""
         if image.ndim != 3 or image.shape[2] != 3:
             raise ValueError(f"expected a BGR image (H, W, 3), got shape {image.shape}")
         h = homography if homography is not None else letterbox((image.shape[1], image.shape[0]))
         found = []
-        for d in self.detect_canvas(to_canvas(image, h)):
+        for d in self.detect_canvas(to_canvas(image, h), min_score):
             box = box_back(np.array(d.box, np.float64), h)
             box = np.clip(box, 0, [image.shape[1], image.shape[0]] * 2)
             found.append(Detection(d.kind, d.score, tuple(float(v) for v in box), d.cocked_share))  # type: ignore[arg-type]
@@ -307,12 +320,15 @@ class DiceCubeDetector:
                 kept.append(d)
         return kept
 
-    def detect_anywhere(self, image: U8, tile_scale: float = 1.25) -> list[Detection]:
+    def detect_anywhere(
+        self, image: U8, tile_scale: float = 1.25, min_score: float = ANYWHERE_MIN_SCORE
+    ) -> list[Detection]:
         """Every die and cube in an image with no board to go by: the whole image
         scaled onto the canvas, and, when that shrinks it by more than 1.5, also
         overlapping tiles of ``tile_scale`` canvases at nearly full resolution (small
-        dice in a large picture); duplicates merged."""
-        found = self.detect(image)
+        dice in a large picture); boxes scored ``min_score`` or more; duplicates
+        merged."""
+        found = self.detect(image, min_score=min_score)
         h, w = image.shape[:2]
         if max(w / CANVAS_W, h / CANVAS_H) > 1.5:
             tw, th = min(w, round(CANVAS_W * tile_scale)), min(h, round(CANVAS_H * tile_scale))
@@ -322,5 +338,5 @@ class DiceCubeDetector:
             for y in ys:
                 for x in xs:
                     tile = np.array([[s, 0, -x * s], [0, s, -y * s], [0, 0, 1]], np.float64)
-                    found += self.detect(image, tile)
+                    found += self.detect(image, tile, min_score)
         return self._merged(found)
