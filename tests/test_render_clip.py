@@ -191,6 +191,28 @@ def test_ground_truth_replays_to_the_source_games(testbed_script) -> None:  # ty
     assert entries_of(mat, (2, 3, 4)) == entries_of(text, (2, 3, 4))
 
 
+def test_a_checker_on_the_bar_stands_beside_the_cube_not_under_it(testbed_script) -> None:  # type: ignore[no-untyped-def]
+    """The cube is put in the middle of the bar at the start; a checker hit later
+    stands beside it, as a player puts it (under it, it was hidden while the truth had
+    it on the bar: s40 clip 3501 at 34 s; 571 of the testbed's 1,424 such frames)."""
+    import math
+
+    from gammoneye.datasets.render.clip import frame_checkers
+    from gammoneye.datasets.render.placing import cube_spot
+
+    _, script = testbed_script
+    setup = script.setup
+    both = 0
+    for frame in script.frames:
+        spot = cube_spot(setup.geometry, frame.cube)
+        bar = [c for c in frame_checkers(setup, frame) if c.where == "bar"]
+        if spot and bar:
+            both += 1
+            [(cx, cy, cr)] = spot
+            assert all(math.hypot(c.x - cx, c.y - cy) >= c.radius + cr for c in bar), frame
+    assert both > 100  # the testbed hits often while the cube lies in the middle
+
+
 def test_faults_are_marked_in_the_event_log(testbed_script) -> None:  # type: ignore[no-untyped-def]
     _, script = testbed_script
     events = script.events

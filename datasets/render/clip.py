@@ -34,9 +34,9 @@ from gammoneye.engine.rules import get_profile
 from .clipscript import ClipError, ClipScript, ClipSetup, FaultPlan, Frame, direct_match
 from .draw import Renderer, camera_effects, sensor_noise
 from .labels import field_corners_px
-from .placing import CheckerStyle, dice_look, place_layout
+from .placing import CheckerStyle, cube_spot, dice_look, place_layout
 from .sampling import place_camera, sample_board, sample_effects, sample_light
-from .scene import Scene
+from .scene import Checker, Scene
 from .styles import CHECKER_SETS, SKIN_TONES, SLEEVES, CheckerLook, style_named
 from .workers import atomic_write, run_workers
 
@@ -180,6 +180,22 @@ def build_script(cfg: ClipConfig) -> tuple[ClipScript, ClipLook, Replay]:
     return script, look, replay
 
 
+def frame_checkers(setup: ClipSetup, frame: Frame) -> list[Checker]:
+    """The checkers of ``frame`` where they stand, those on the bar clear of the cube
+    resting there (:func:`~.placing.cube_spot`: before, the cube put in the middle at
+    the start hid a checker hit later, which the truth had on the bar; s40 clip 3501
+    at 34 s)."""
+    g = setup.geometry
+    return place_layout(
+        g,
+        frame.layout,
+        setup.bottom,
+        setup.checkers,
+        first=frame.first,
+        avoid=cube_spot(g, frame.cube),
+    )
+
+
 class _FrameRenderer:
     def __init__(self, cfg: ClipConfig) -> None:
         cv2.setNumThreads(1)
@@ -197,10 +213,7 @@ class _FrameRenderer:
     def clean(self, frame: Frame) -> np.ndarray:
         if self._last is not None and self._last[0] == frame:
             return self._last[1]
-        setup = self.look.setup
-        checkers = place_layout(
-            setup.geometry, frame.layout, setup.bottom, setup.checkers, first=frame.first
-        )
+        checkers = frame_checkers(self.look.setup, frame)
         scene = replace(
             self.look.scene,
             checkers=(*checkers, *frame.carried),

@@ -55,6 +55,7 @@ from .placing import (
     OFF,
     CheckerStyle,
     Layout,
+    cube_spot,
     layout_of,
     place_cube,
     place_dice,
@@ -447,8 +448,14 @@ class Director:
             self.cube = replace(self.cube, centre=(pos[0], pos[1], max(pos[2] - 1.5, 1.5)))
 
     def _checkers(self, layout: Layout) -> list[Checker]:
+        g = self.setup.geometry
         return place_layout(
-            self.setup.geometry, layout, self.setup.bottom, self.setup.checkers, first=self.first
+            g,
+            layout,
+            self.setup.bottom,
+            self.setup.checkers,
+            first=self.first,
+            avoid=cube_spot(g, self.cube),
         )
 
     def _top(self, layout: Layout, player: int, index: int) -> Checker:

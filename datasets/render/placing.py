@@ -116,12 +116,28 @@ def _point_slot(
 
 
 def _bar_slot(
-    g: BoardGeometry, cs: CheckerStyle, side: float, k: int
+    g: BoardGeometry, cs: CheckerStyle, side: float, k: int, shift: float = 0.0
 ) -> tuple[float, float, float, int]:
+    """The ``k``-th checker on the bar on ``side`` (+1 / -1 along the bar), from the
+    middle out, ``shift`` cm further out than where the first would lie."""
     layer, slot = divmod(k, 4)
     jx, _ = _jitter(cs.seed, 25, k, int(side))
-    y = side * (cs.radius + 1.5 + slot * 2.05 * cs.radius)
+    y = side * (cs.radius + 1.5 + shift + slot * 2.05 * cs.radius)
     return (jx * 0.15, y, g.bar_height + layer * cs.height, layer)
+
+
+def _bar_shift(g: BoardGeometry, cs: CheckerStyle, side: float, avoid: Sequence[Spot]) -> float:
+    """How far out (cm) the checkers on the bar on ``side`` start so that the first
+    stands clear of ``avoid`` (the cube resting on the bar): a player puts a checker
+    hit beside the cube, never under it."""
+    if not avoid:
+        return 0.0
+    jx, _ = _jitter(cs.seed, 25, 0, int(side))
+    for step in range(80):
+        shift = step * 0.25
+        if is_clear(jx * 0.15, side * (cs.radius + 1.5 + shift), cs.radius, avoid):
+            return shift
+    return 0.0
 
 
 def _off_slot(
@@ -142,11 +158,17 @@ def _off_slot(
 
 
 def place_layout(
-    g: BoardGeometry, layout: Layout, bottom: int, cs: CheckerStyle, first: int | None = None
+    g: BoardGeometry,
+    layout: Layout,
+    bottom: int,
+    cs: CheckerStyle,
+    first: int | None = None,
+    avoid: Sequence[Spot] = (),
 ) -> list[Checker]:
     """Every checker of ``layout``. On a point both players hold (an illegal play, a
     hit not yet finished) the player ``first`` (default: the one not at the bottom)
-    lies at the rail and the other's checkers pile on after his."""
+    lies at the rail and the other's checkers pile on after his. Checkers on the bar
+    stand clear of ``avoid`` (:func:`_bar_shift`; :func:`cube_spot`)."""
     out: list[Checker] = []
     used: dict[int, int] = {}
     order = (1 - bottom, bottom) if first is None else (first, 1 - first)
@@ -163,8 +185,9 @@ def place_layout(
                 out.append(
                     Checker(player, "point", point, x, y, z, cs.radius, cs.height, colour, layer)
                 )
+        shift = _bar_shift(g, cs, -seat_sign, avoid) if counts[BAR] else 0.0
         for k in range(counts[BAR]):
-            x, y, z, layer = _bar_slot(g, cs, -seat_sign, k)
+            x, y, z, layer = _bar_slot(g, cs, -seat_sign, k, shift)
             out.append(Checker(player, "bar", None, x, y, z, cs.radius, cs.height, colour, layer))
         for k in range(counts[OFF]):
             x, y, z, layer = _off_slot(g, cs, seat_sign, k)
@@ -178,6 +201,16 @@ Spot = tuple[float, float, float]  # x, y, radius of something standing on the b
 def is_clear(x: float, y: float, r: float, taken: Sequence[Spot], margin: float = 0.1) -> bool:
     """Whether a round footprint of radius ``r`` at (x, y) touches nothing in ``taken``."""
     return all(math.hypot(x - tx, y - ty) >= r + tr + margin for tx, ty, tr in taken)
+
+
+def cube_spot(g: BoardGeometry, cube: Cube | None) -> list[Spot]:
+    """The footprint of ``cube`` where it rests on the bar (none while it is carried,
+    or elsewhere): what checkers put on the bar stand clear of."""
+    if cube is None or abs(cube.centre[0]) > g.bar_width / 2:
+        return []
+    if abs(cube.centre[2] - (g.bar_height + cube.size / 2)) > 0.05:
+        return []
+    return [(cube.centre[0], cube.centre[1], cube.size * 0.72)]
 
 
 def spots_of(checkers: Sequence[Checker], dice: Sequence[Die] = ()) -> list[Spot]:
