@@ -527,6 +527,8 @@ class Referee:
         self._glimpsed: tuple[SeenDie, ...] = ()
         #: the die glimpsed of the last roll read from the play (``_roll_unseen``)
         self._unseen_glimpse: tuple[SeenDie, ...] = ()
+        # Whether the view being judged shows no cube where one was seen before.
+        self._cube_gone = False
         # A die seen alone in the opponent's half before the roller's roll counted
         # (see _note_wrong_half).
         self._wrong_half_die: SeenDie | None = None
@@ -724,6 +726,7 @@ class Referee:
         first = len(self.events)
         self._now = {"t": sighting.t, "frame": sighting.frame}
         self._seen_checkers = sighting.checkers
+        self._cube_gone = sighting.cube is None and self._last_cube is not None
         dice = self._live_dice(sighting.dice)
         phase = self.state.phase
         if phase in (Phase.START, Phase.GAME_OVER):
@@ -1007,7 +1010,13 @@ class Referee:
         :meth:`_see_unseen_roll` and :meth:`_likely_dances`). While the dice of a roll
         judged must still leave the table, only a die of none of their numbers: the
         judged dice are gone and he rolled again (s28 clip 2301 at 431 s: a 55 on a
-        checker, then a 44 of which one 4 was seen, then played)."""
+        checker, then a 44 of which one 4 was seen, then played).
+
+        Not while the cube is gone from where it was seen: the die may be the cube,
+        offered or in hand, found as a die (s40 clip 3503 at 288 s: a red cube offered
+        in the field read as a 1, then the roll after the take judged a roll again)."""
+        if self._cube_gone:
+            return
         mine = [d for d in dice if d.half == self.right_half(self.state.on_roll)]
         judged: set[int] = set()
         if self._need_clear:  # their numbers; after a resume perhaps unknown: any
@@ -1054,13 +1063,18 @@ class Referee:
         """One die alone in the right half of the opponent of the player on roll, none
         in his own and none of the opponent's last roll lying there: kept; should his
         roll then come in his own half, the die was of a roll he made in the wrong
-        half, its other die missed, and he rolled again (:meth:`_roll`)."""
+        half, its other die missed, and he rolled again (:meth:`_roll`).
+
+        The opponent's last roll's dice are those seen of it, or, where it was read
+        from his play, the die glimpsed of it (s40 clip 3502 at 59 s: that die seen
+        again after the play was taken for a roll into the wrong half)."""
         roller = self.state.on_roll
         theirs = [d for d in dice if d.half == self.right_half(1 - roller)]
         if len(theirs) != 1 or len(dice) != 1 or self._need_clear:
             return
         die = theirs[0]
-        if any(_near_known(die, r) for r in self._rolled):
+        last = (*self._rolled, *(self._unseen_glimpse if self._roll_unseen else ()))
+        if any(_near_known(die, r) for r in last):
             return
         self._wrong_half_die = die
 
@@ -1346,6 +1360,8 @@ class Referee:
         as a play of its numbers: he had not danced. The roll he danced with was
         invalid (a die cocked more than the camera could tell) and he rolled again
         [001 4.1(iv)]; the mirror of :meth:`_see_missed_turn`'s dance (s14 clip 992).
+        His play may be an illegal one (:meth:`_moved_alone`; s40 clip 3503 at 48 s
+        and 227 s, a checker moved with another on the bar), flagged as any other.
         His dance and the invalid roll are withdrawn (``correction``, ``action``
         ``reroll``), that roll recorded as invalid (``REROLL_NOTE``), and his new roll
         counted; his play is decided as any other. Returns whether that was so."""
@@ -1373,7 +1389,9 @@ class Referee:
         first = (max(judged), min(judged))
         evidence, before = s.checkers, state.position.with_turn(other)
         ll, pos, _ = self.best_result(before, first, evidence)
-        if pos == before or not self._explains(evidence, ll):
+        if (pos == before or not self._explains(evidence, ll)) and not self._moved_alone(
+            evidence, before, other
+        ):
             return False
         self._emit(
             CorrectionEvent,
@@ -1390,6 +1408,19 @@ class Referee:
         if self.state.phase is Phase.MOVE:
             self._see_move(s, dice)
         return True
+
+    def _moved_alone(self, evidence: CheckerEvidence, before: Position, mover: int) -> bool:
+        """Whether the view shows a play of ``mover``'s from ``before``, legal or not:
+        nothing explains it as it stood, and its best guess is a position with his
+        opponent's checkers as they stood and his own moved on (fewer pips)."""
+        if self._explains(evidence, evidence.log_likelihood(before)):
+            return False
+        guess = self._possible_guess(evidence, before.turn)
+        return (
+            guess is not None
+            and guess.boards[1 - mover] == before.boards[1 - mover]
+            and guess.pips(mover) < before.pips(mover)
+        )
 
     def _see_unseen_roll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """The player on roll has played though no roll of his was seen (a die hidden
@@ -3172,7 +3203,8 @@ def _less_bar_mark(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
 def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
     """``dice`` less one of a half's three dice that lies where another of them does
     (:func:`_seen_twice`) and was read less surely, the other read surely
-    (``REREAD_P``): one die boxed twice, its top and a side face (s39 clip 3404 at
+    (``REREAD_P``), or that is the least sure read of the three and lies within
+    ``BOXED_TWICE_CM`` of one read surely: one die boxed twice, its top and a side face (s39 clip 3404 at
     153 s: a 2 at 0.99 also found as a 1 at 0.36 1.3 cm away, the 22 beside it never
     taken). Two dice of a roll lie 1.5 cm apart or more (leaning, cocked; flat ones
     further); a half holding a third die as well is the rarer still. Neither read
@@ -3194,13 +3226,22 @@ def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
         if len(here) != 3:
             continue
         twins = [(a, b) for i, a in enumerate(here) for b in here[i + 1 :] if _seen_twice(a, b)]
-        if len(twins) != 1:
-            continue
-        a, b = twins[0]
-        if max(a.p, b.p) < REREAD_P:
-            continue
-        less = a if a.p < b.p else b
-        return tuple(d for d in dice if d is not less)
+        if len(twins) == 1 and max(twins[0][0].p, twins[0][1].p) >= REREAD_P:
+            a, b = twins[0]
+            less = a if a.p < b.p else b
+            return tuple(d for d in dice if d is not less)
+        # A side face boxed apart from its die's top lies further off, but is the
+        # least sure read of the three (s40 clip 3504 at 84 s and 110 s: a 3 at
+        # 0.85 2 cm from a 1 read surely, a 1 at 0.41 3 cm from a 4).
+        least = min(here, key=lambda d: d.p)
+        if (
+            any(
+                d is not least and d.p >= REREAD_P and _near_known(least, d, BOXED_TWICE_CM)
+                for d in here
+            )
+            and sum(d.p == least.p for d in here) == 1
+        ):
+            return tuple(d for d in dice if d is not least)
     return dice
 
 
@@ -3208,6 +3249,12 @@ def _dances(position: Position, roll: tuple[int, int]) -> bool:
     """Whether ``roll`` leaves the player on roll no play (the checkers stay)."""
     return set(legal_plays(position, roll)) == {position}
 
+
+#: How far (cm, across plus along) a die's side face, boxed apart from its top, may
+#: seem to lie from it (:func:`_less_found_twice`): a die's width and a cm of jitter.
+#: Of 291 pairs of a roll's dice in s40's truth, 4 lay this close (none of them with
+#: a third die in their half: no frame of the clips' truth has one).
+BOXED_TWICE_CM = 3.0
 
 #: Two dice found this close (cm, across plus along) in a half where one die is
 #: looked for (an opening roll) are one die found twice: dice are 1.3 to 1.9 cm

@@ -87,6 +87,79 @@ def test_a_die_found_twice_beside_its_roll_is_one_die() -> None:
     assert "roll" not in [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=unsure))]
 
 
+def test_a_die_boxed_twice_a_little_apart_is_one_die_the_least_sure_of_three() -> None:
+    """s40 clip 3504: a die's top and a side face boxed apart, their centres 2 to 3 cm
+    apart (at 84 s a 41's 1 read surely, its side as a 3 at 0.85, 2 cm away; at 110 s
+    a 44 and a 1 at 0.41, 3 cm from a 4). Three dice lay in the roller's half and the
+    roll was taken late, from a view of the side face alone (as 43), or never. The
+    least sure of three dice, lying within 3 cm of a die read surely, is no die."""
+    ref, p0 = _opened_52()
+    one, side = (
+        SeenDie(1, p=1.0, half="left", at=(-22.0, 13.0)),
+        SeenDie(3, p=0.85, half="left", at=(-20.0, 12.0)),
+    )
+    four = SeenDie(4, p=0.87, half="left", at=(-23.0, 4.0))
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(side, four, one)))
+    assert isinstance(roll, RollEvent) and sorted(roll.dice) == [1, 4]
+    ref, p0 = _opened_52()
+    fours = (SeenDie(4, half="left", at=(-13.0, 9.0)), SeenDie(4, half="left", at=(-10.0, 11.0)))
+    ghost = SeenDie(1, p=0.41, half="left", at=(-12.0, 12.0))
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(*fours, ghost)))
+    assert isinstance(roll, RollEvent) and roll.dice == (4, 4)
+    # the least sure die far from the others, or the die near another not the least
+    # sure of the three: no roll taken from that view
+    apart = (*fours, replace(ghost, at=(-4.0, -12.0)))
+    unsure_four = (replace(fours[0], p=0.5), fours[1], replace(ghost, p=0.99))
+    for three in (apart, unsure_four):
+        ref, p0 = _opened_52()
+        assert "roll" not in [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=three))]
+
+
+def test_a_die_seen_while_the_cube_is_gone_is_no_roll_glimpsed() -> None:
+    """s40 clip 3503 at 288 s: player 1 doubles, the red cube offered in the field is
+    found as a die (a 1) and no cube is seen; player 0 takes, and player 1's roll lies
+    elsewhere in his half. The die was the cube: no roll of his glimpsed, rolled
+    again (void). The same die seen with the cube in its place is a glimpse still."""
+
+    def events_after(cube_then: SeenCube | None) -> list[str]:
+        ref, p0 = _opened_52()
+        ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+        lone = (SeenDie(1, half="left", at=(-9.0, -4.0)),)
+        assert ref.see(Sighting(ExactCheckers(p0), dice=lone, cube=cube_then)) == []
+        his = (SeenDie(4, half="left", at=(-5.0, 13.0)), SeenDie(2, half="left", at=(-13.0, 3.0)))
+        cube = SeenCube(2, "bottom")
+        return [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his, cube=cube))]
+
+    assert events_after(None) == ["double", "take", "roll"]
+    assert events_after(SeenCube(64, "centre")) == ["double", "take", "roll_invalid", "roll"]
+
+
+def test_the_die_of_a_roll_read_from_the_play_seen_again_is_no_roll_in_the_wrong_half() -> None:
+    """s40 clip 3502 at 59 s: player 1's roll found by one die alone, read from his
+    play when a view showed no dice; the next view showed that die again where it lay
+    (lifted late, or missed in one frame), then player 0 rolled in his own half. The
+    die was player 1's, not a roll of player 0's into the wrong half: no void roll."""
+    ref, p0 = _opened_52()
+    glimpse = (SeenDie(5, half="left", at=(-20.0, 3.0)),)
+    assert ref.see(Sighting(ExactCheckers(p0), dice=glimpse)) == []
+    ran = Position((p0.boards[0], _moved(p0.boards[1], (24, 13))), 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(ran)))] == ["roll", "move"]
+    again = (SeenDie(5, half="left", at=(-19.5, 3.4)),)
+    assert ref.see(Sighting(ExactCheckers(ran), dice=again)) == []
+    his = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
+    events = ref.see(Sighting(ExactCheckers(ran), dice=his))
+    assert [(e.TYPE, getattr(e, "player", None)) for e in events] == [("roll", 0)]
+    # a die where none of that roll lay is still his roll made in the wrong half
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=glimpse))
+    ref.see(Sighting(ExactCheckers(ran)))
+    stray = (SeenDie(5, half="left", at=(-8.0, -10.0)),)
+    assert ref.see(Sighting(ExactCheckers(ran), dice=stray)) == []
+    events = ref.see(Sighting(ExactCheckers(ran), dice=his))
+    assert [e.TYPE for e in events] == ["roll_invalid", "roll"]
+    assert events[0].note == WRONG_HALF_DIE_NOTE
+
+
 def test_the_opponents_whole_turn_unseen_between_two_rolls_is_read_from_the_board() -> None:
     """Player 1 rolls 31 and plays 8/5 6/5; under hands player 0 rolls 65 and plays
     24/13; the next settled view shows both plays and player 1's next roll, 42, in
@@ -850,9 +923,10 @@ def test_a_double_after_a_glimpsed_roll_left_the_board_as_it_was_is_the_opponent
     is offered: he rolled and danced (he may not double after rolling [001 4.4(ii)]);
     the double is player 0's."""
     ref = _player_1_on_roll_at(OPEN)
-    ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(64, "centre")))
-    ref.see(Sighting(ExactCheckers(OPEN), dice=(SeenDie(6, half="left", p=0.5),)))
-    ref.see(Sighting(ExactCheckers(OPEN)))
+    centre = SeenCube(64, "centre")
+    ref.see(Sighting(ExactCheckers(OPEN), cube=centre))
+    ref.see(Sighting(ExactCheckers(OPEN), dice=(SeenDie(6, half="left", p=0.5),), cube=centre))
+    ref.see(Sighting(ExactCheckers(OPEN), cube=centre))
     events = ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(2, "offered")))
     assert [e.TYPE for e in events] == ["roll", "move", "double"]
     assert events[0].player == 1 and events[0].dice == (6, 6)
@@ -1463,6 +1537,35 @@ def test_a_dance_then_a_roll_in_the_wrong_half_played_by_the_dancer_was_a_reroll
     assert Referee.resume(ref.config, ref.events).state == ref.state
     game = record_from_events(ref.events).games[0]
     assert [(a.player, a.dice) for a in game.actions[-1:]] == [(1, (3, 1))]
+
+
+def test_a_dance_then_a_roll_in_the_wrong_half_played_illegally_by_the_dancer() -> None:
+    """As above, but he plays the 31 illegally, 8/5 6/5 with a checker on the bar (s40
+    clip 3503 at 48 s and 227 s, cocked 66 and 52 danced, then a 42 played with a
+    checker left on the bar): still his reroll, and his play is flagged as his; his
+    opponent's checkers moving instead is no play of his."""
+    sixes = (SeenDie(6, half="left", at=(-20.0, 0.0)), SeenDie(6, half="left", at=(-25.0, 3.0)))
+    his_31 = (SeenDie(3, half="left", at=(-15.0, 2.0)), SeenDie(1, half="left", at=(-22.0, 6.0)))
+
+    def after_dance(board: Position) -> tuple[Referee, list[Event]]:
+        ref = _player_1_on_roll_at(OPEN)
+        ref.see(Sighting(ExactCheckers(OPEN), dice=sixes))
+        ref.see(Sighting(ExactCheckers(OPEN)))
+        [invalid] = ref.see(Sighting(ExactCheckers(OPEN), dice=his_31))
+        assert isinstance(invalid, RollInvalidEvent) and invalid.player == 0
+        return ref, ref.see(Sighting(ExactCheckers(board), dice=his_31))
+
+    bar_left = Position((OPEN.boards[0], _moved(OPEN.boards[1], (8, 5), (6, 5))), 0)
+    ref, events = after_dance(bar_left)
+    assert [e.TYPE for e in events] == ["correction", "roll_invalid", "roll"]
+    assert events[0].data["action"] == "reroll" and events[2].player == 1
+    move, flag = ref.see(Sighting(ExactCheckers(bar_left)))
+    assert isinstance(move, MoveEvent) and move.player == 1 and not move.legal
+    assert flag.TYPE == "flag" and flag.player == 1
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    theirs = Position((_moved(OPEN.boards[0], (8, 5), (6, 5)), OPEN.boards[1]), 0)
+    _, events = after_dance(theirs)
+    assert "reroll" not in [getattr(e, "data", {}).get("action") for e in events]
 
 
 def test_checkers_back_in_play_after_a_bear_off_let_stand_retake_the_board() -> None:
