@@ -527,8 +527,11 @@ class Referee:
         self._glimpsed: tuple[SeenDie, ...] = ()
         #: the die glimpsed of the last roll read from the play (``_roll_unseen``)
         self._unseen_glimpse: tuple[SeenDie, ...] = ()
-        # Whether the view being judged shows no cube where one was seen before.
+        # Whether the view being judged shows no cube where one lay in the few views
+        # before (``CUBE_GONE_VIEWS``); how many views since one was seen, and in how
+        # many views in a row it was seen before that.
         self._cube_gone = False
+        self._views_without_cube, self._cube_views = CUBE_GONE_VIEWS + 1, 0
         # A die seen alone in the opponent's half before the roller's roll counted
         # (see _note_wrong_half).
         self._wrong_half_die: SeenDie | None = None
@@ -726,7 +729,17 @@ class Referee:
         first = len(self.events)
         self._now = {"t": sighting.t, "frame": sighting.frame}
         self._seen_checkers = sighting.checkers
-        self._cube_gone = sighting.cube is None and self._last_cube is not None
+        # the cube seen lying in the views before the last few, not in this one: moved
+        if sighting.cube is not None:
+            self._cube_views = self._cube_views + 1 if self._views_without_cube == 0 else 1
+            self._views_without_cube = 0
+        else:
+            self._views_without_cube += 1
+        self._cube_gone = (
+            sighting.cube is None
+            and self._views_without_cube <= CUBE_GONE_VIEWS
+            and self._cube_views >= CUBE_LYING_VIEWS
+        )
         dice = self._live_dice(sighting.dice)
         phase = self.state.phase
         if phase in (Phase.START, Phase.GAME_OVER):
@@ -1012,9 +1025,10 @@ class Referee:
         judged dice are gone and he rolled again (s28 clip 2301 at 431 s: a 55 on a
         checker, then a 44 of which one 4 was seen, then played).
 
-        Not while the cube is gone from where it was seen: the die may be the cube,
-        offered or in hand, found as a die (s40 clip 3503 at 288 s: a red cube offered
-        in the field read as a 1, then the roll after the take judged a roll again)."""
+        Not while the cube is gone from where it was seen just before
+        (``CUBE_GONE_VIEWS``): the die may be the cube, offered or in hand, found as a
+        die (s40 clip 3503 at 288 s: a red cube offered in the field read as a 1, then
+        the roll after the take judged a roll again)."""
         if self._cube_gone:
             return
         mine = [d for d in dice if d.half == self.right_half(self.state.on_roll)]
@@ -3204,10 +3218,11 @@ def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
     """``dice`` less one of a half's three dice that lies where another of them does
     (:func:`_seen_twice`) and was read less surely, the other read surely
     (``REREAD_P``), or that is the least sure read of the three and lies within
-    ``BOXED_TWICE_CM`` of one read surely: one die boxed twice, its top and a side face (s39 clip 3404 at
-    153 s: a 2 at 0.99 also found as a 1 at 0.36 1.3 cm away, the 22 beside it never
-    taken). Two dice of a roll lie 1.5 cm apart or more (leaning, cocked; flat ones
-    further); a half holding a third die as well is the rarer still. Neither read
+    ``BOXED_TWICE_CM`` of one read surely: one die boxed twice, its top and a side face
+    (s39 clip 3404 at 153 s: a 2 at 0.99 also found as a 1 at 0.36 1.3 cm away, the
+    22 beside it never taken; s40 clip 3504 at 84 s and 110 s, 2 and 3 cm apart).
+    Two dice of a roll lie 1.5 cm apart or more (leaning, cocked; flat ones further);
+    a half holding a third die as well is the rarer still. Neither read
     surely, the view waits for a better one (s34 clip 2904 at 585 s: a 3 at 0.68
     and a 6 at 0.48; taken as the 3, the roll's 3 was later read again as a 1 to fit
     an illegal play, and the flag was lost).
@@ -3281,6 +3296,15 @@ def _near_known(a: SeenDie, b: SeenDie, cm: float = SAME_PLACE_CM) -> bool:
     (else not)."""
     return a.at is not None and b.at is not None and _near(a, b, cm)
 
+
+#: A view with no cube, one of at most this many since the cube was seen lying in
+#: ``CUBE_LYING_VIEWS`` views in a row, shows the cube moved: picked up, offered or
+#: set down where it may be found as a die (:meth:`Referee._note_glimpse`). Seen in
+#: none of them, it is away (a Crawford game, a cube the camera does not find); seen
+#: in one view alone, it was likelier a mark read as a cube (s39 clip 3404 at 278 s);
+#: dice seen are dice.
+CUBE_GONE_VIEWS = 3
+CUBE_LYING_VIEWS = 2
 
 #: How surely a die glimpsed must have been read for its absence to say that the
 #: dice now in its half are another roll (:meth:`Referee._glimpse_gone`).

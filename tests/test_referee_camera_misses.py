@@ -18,6 +18,7 @@ from gammoneye.engine.events import (
 from gammoneye.engine.position import BAR, Position
 from gammoneye.engine.referee import (
     CHANGED_PLAY_NOTE,
+    CUBE_GONE_VIEWS,
     JUDGED_DANCE_NOTE,
     LONE_DIE_NOTE,
     PREMATURE_NOTE,
@@ -121,9 +122,10 @@ def test_a_die_seen_while_the_cube_is_gone_is_no_roll_glimpsed() -> None:
     elsewhere in his half. The die was the cube: no roll of his glimpsed, rolled
     again (void). The same die seen with the cube in its place is a glimpse still."""
 
-    def events_after(cube_then: SeenCube | None) -> list[str]:
+    def events_after(cube_then: SeenCube | None, lying: int = 2) -> list[str]:
         ref, p0 = _opened_52()
-        ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+        for _ in range(lying):
+            ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
         lone = (SeenDie(1, half="left", at=(-9.0, -4.0)),)
         assert ref.see(Sighting(ExactCheckers(p0), dice=lone, cube=cube_then)) == []
         his = (SeenDie(4, half="left", at=(-5.0, 13.0)), SeenDie(2, half="left", at=(-13.0, 3.0)))
@@ -132,6 +134,21 @@ def test_a_die_seen_while_the_cube_is_gone_is_no_roll_glimpsed() -> None:
 
     assert events_after(None) == ["double", "take", "roll"]
     assert events_after(SeenCube(64, "centre")) == ["double", "take", "roll_invalid", "roll"]
+    # a cube seen in one view alone was likelier a mark (s39 clip 3404 at 278 s)
+    assert events_after(None, lying=1) == ["double", "take", "roll_invalid", "roll"]
+    # a cube not seen for several views is away (s39 clip 3401 at 443 s, a game with
+    # no cube found): a die seen alone is a glimpse, and his roll elsewhere a roll again
+    ref, p0 = _opened_52()
+    for _ in range(2):
+        ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+    for _ in range(CUBE_GONE_VIEWS):
+        ref.see(Sighting(ExactCheckers(p0)))
+    ref.see(Sighting(ExactCheckers(p0), dice=(SeenDie(1, half="left", at=(-9.0, -4.0)),)))
+    his = (SeenDie(4, half="left", at=(-5.0, 13.0)), SeenDie(2, half="left", at=(-13.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his))] == [
+        "roll_invalid",
+        "roll",
+    ]
 
 
 def test_the_die_of_a_roll_read_from_the_play_seen_again_is_no_roll_in_the_wrong_half() -> None:
