@@ -66,7 +66,7 @@ COCKED_SHARE_BIAS = 4.76
 #: die is lost, where on a board the referee sees the roll again in the next frames.
 #: Chosen on the real photos' ``Train/`` split (``python bench/photo_threshold.py``) as
 #: the score with the most dice found less extra boxes: of 951 dice, 0.3 found 915
-#: with 7 extra boxes, 0.25 941 with 13, 0.2 944 with 19 (``docs/vision-benchmarks.md``,
+#: with 7 extra boxes, 0.25 941 with 13, 0.2 944 with 18 (``docs/vision-benchmarks.md``,
 #: session 29).
 ANYWHERE_MIN_SCORE = 0.25
 
