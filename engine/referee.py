@@ -527,10 +527,8 @@ class Referee:
         self._glimpsed: tuple[SeenDie, ...] = ()
         #: the die glimpsed of the last roll read from the play (``_roll_unseen``)
         self._unseen_glimpse: tuple[SeenDie, ...] = ()
-        # Whether the view being judged shows no cube where one lay in the few views
-        # before (``CUBE_GONE_VIEWS``); how many views since one was seen, and in how
-        # many views in a row it was seen before that.
-        self._cube_gone = False
+        # How many views since the cube was seen (this one counted), and in how many
+        # views in a row it was seen before that (see _cube_gone).
         self._views_without_cube, self._cube_views = CUBE_GONE_VIEWS + 1, 0
         # A die seen alone in the opponent's half before the roller's roll counted
         # (see _note_wrong_half).
@@ -729,17 +727,11 @@ class Referee:
         first = len(self.events)
         self._now = {"t": sighting.t, "frame": sighting.frame}
         self._seen_checkers = sighting.checkers
-        # the cube seen lying in the views before the last few, not in this one: moved
         if sighting.cube is not None:
             self._cube_views = self._cube_views + 1 if self._views_without_cube == 0 else 1
             self._views_without_cube = 0
         else:
             self._views_without_cube += 1
-        self._cube_gone = (
-            sighting.cube is None
-            and self._views_without_cube <= CUBE_GONE_VIEWS
-            and self._cube_views >= CUBE_LYING_VIEWS
-        )
         dice = self._live_dice(sighting.dice)
         phase = self.state.phase
         if phase in (Phase.START, Phase.GAME_OVER):
@@ -1017,6 +1009,14 @@ class Referee:
             reasons.append("different_halves")
         return reasons
 
+    def _cube_gone(self) -> bool:
+        """Whether the view being judged shows no cube where one lay in the few views
+        before it (``CUBE_GONE_VIEWS``, ``CUBE_LYING_VIEWS``): the cube moved."""
+        return (
+            1 <= self._views_without_cube <= CUBE_GONE_VIEWS
+            and self._cube_views >= CUBE_LYING_VIEWS
+        )
+
     def _note_glimpse(self, dice: Sequence[SeenDie]) -> None:
         """One die alone in the right half of the player on roll, before his roll
         counts: kept as a glimpse of a roll the camera may miss (read by
@@ -1029,7 +1029,7 @@ class Referee:
         (``CUBE_GONE_VIEWS``): the die may be the cube, offered or in hand, found as a
         die (s40 clip 3503 at 288 s: a red cube offered in the field read as a 1, then
         the roll after the take judged a roll again)."""
-        if self._cube_gone:
+        if self._cube_gone():
             return
         mine = [d for d in dice if d.half == self.right_half(self.state.on_roll)]
         judged: set[int] = set()

@@ -166,8 +166,9 @@ def referee(
         def on_frame(frame: Any) -> None:
             nonlocal followed
             memory.keep()
-            if getattr(eyes, "refound", 0) != followed:
-                followed = getattr(eyes, "refound", 0)
+            refound = getattr(eyes, "refound", 0)
+            if refound != followed:
+                followed = refound
                 print(
                     f"the board moved (frame {frame.ref}): its field was found again",
                     file=sys.stderr,

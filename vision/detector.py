@@ -202,18 +202,25 @@ def _sigmoid(z: float) -> float:
     return float(1 / (1 + np.exp(-z)))
 
 
-def _same_object(a: Detection, b: Detection, iou: float) -> bool:
-    ax0, ay0, ax1, ay1 = a.box
-    bx0, by0, bx1, by1 = b.box
-    iw = max(0.0, min(ax1, bx1) - max(ax0, bx0))
-    ih = max(0.0, min(ay1, by1) - max(ay0, by0))
+def box_iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """Intersection over union of two boxes (x0, y0, x1, y1)."""
+    iw = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    ih = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
     inter = iw * ih
-    union = (ax1 - ax0) * (ay1 - ay0) + (bx1 - bx0) * (by1 - by0) - inter
-    if union > 0 and inter / union >= iou:
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def same_box(a: tuple[float, ...], b: tuple[float, ...], iou: float) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) are one object: overlapping by ``iou`` or
+    more, or with their centres within half the largest side (a die of 10 pixels
+    seen 3 pixels apart overlaps itself by less than half; two dice side by side
+    stand a whole side apart)."""
+    if box_iou(a, b) >= iou:
         return True
-    side = max(ax1 - ax0, ay1 - ay0, bx1 - bx0, by1 - by0)
-    (acx, acy), (bcx, bcy) = a.centre, b.centre
-    return bool(np.hypot(acx - bcx, acy - bcy) < side / 2)
+    side = max(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
+    dx, dy = (a[0] + a[2] - b[0] - b[2]) / 2, (a[1] + a[3] - b[1] - b[3]) / 2
+    return bool(np.hypot(dx, dy) < side / 2)
 
 
 class DiceCubeDetector:
@@ -316,18 +323,19 @@ class DiceCubeDetector:
         a whole side apart)."""
         kept: list[Detection] = []
         for d in sorted(found, key=lambda d: -d.score):
-            if not any(_same_object(d, k, self.iou) for k in kept):
+            if not any(same_box(d.box, k.box, self.iou) for k in kept):
                 kept.append(d)
         return kept
 
     def detect_anywhere(
-        self, image: U8, tile_scale: float = 1.25, min_score: float = ANYWHERE_MIN_SCORE
+        self, image: U8, tile_scale: float = 1.25, min_score: float | None = None
     ) -> list[Detection]:
         """Every die and cube in an image with no board to go by: the whole image
         scaled onto the canvas, and, when that shrinks it by more than 1.5, also
         overlapping tiles of ``tile_scale`` canvases at nearly full resolution (small
-        dice in a large picture); boxes scored ``min_score`` or more; duplicates
-        merged."""
+        dice in a large picture); boxes scored ``min_score`` or more (default
+        ``ANYWHERE_MIN_SCORE``); duplicates merged."""
+        min_score = ANYWHERE_MIN_SCORE if min_score is None else min_score
         found = self.detect(image, min_score=min_score)
         h, w = image.shape[:2]
         if max(w / CANVAS_W, h / CANVAS_H) > 1.5:

@@ -175,14 +175,6 @@ def evaluate_dice(
     )
 
 
-def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    w = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    h = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = w * h
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
-
-
 @dataclass(frozen=True)
 class FoundReport:
     """Dice found and read in whole photos (``vision dice``), against their labels.
@@ -192,8 +184,8 @@ class FoundReport:
     boxing the whole top face then overlaps a one's label by less than half though it
     found that very die. So a labelled die is *found* where a detection is the same
     die: overlapping it by half (IoU >= 0.5), or with the two centres within half the
-    larger box's side (the rule that merges one die's boxes, ``_same_object`` in
-    :mod:`.detector`); ``found_iou`` counts the strict overlaps alone."""
+    larger box's side (the rule that merges one die's boxes,
+    :func:`.detector.same_box`); ``found_iou`` counts the strict overlaps alone."""
 
     photos: int
     dice: int
@@ -215,16 +207,6 @@ class FoundReport:
         )
 
 
-def _same_die(label: tuple[float, ...], box: tuple[float, ...]) -> bool:
-    """Whether a detection's box is the labelled die's (see :class:`FoundReport`)."""
-    if _iou(label, box) >= 0.5:
-        return True
-    side = max(label[2] - label[0], label[3] - label[1], box[2] - box[0], box[3] - box[1])
-    dx = (label[0] + label[2] - box[0] - box[2]) / 2
-    dy = (label[1] + label[3] - box[1] - box[3]) / 2
-    return bool(np.hypot(dx, dy) < side / 2)
-
-
 def evaluate_found(
     detector: Any, reader: DiceReader, folder: Path, min_score: float | None = None
 ) -> FoundReport:
@@ -235,10 +217,10 @@ def evaluate_found(
     import cv2
 
     from .crops import square_crop
+    from .detector import box_iou, same_box
 
     photos = dice = found = found_iou = right = extra = 0
     latency = []
-    kwargs = {} if min_score is None else {"min_score": min_score}
     for txt in sorted(folder.glob("*.txt")):
         jpg = txt.with_suffix(".jpg")
         image = cv2.imread(str(jpg), cv2.IMREAD_COLOR) if jpg.exists() else None
@@ -253,7 +235,7 @@ def evaluate_found(
                 box = ((cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h)
                 truth.append((c + 1, box))
         start = time.perf_counter()
-        dets = [d for d in detector.detect_anywhere(image, **kwargs) if d.kind != "cube"]
+        dets = [d for d in detector.detect_anywhere(image, min_score=min_score) if d.kind != "cube"]
         values = (
             reader.read(np.stack([square_crop(image, d.box) for d in dets]))[0]
             if dets
@@ -264,13 +246,13 @@ def evaluate_found(
         dice += len(truth)
         used: set[int] = set()
         for value, box in truth:
-            same = [k for k, d in enumerate(dets) if k not in used and _same_die(box, d.box)]
+            same = [k for k, d in enumerate(dets) if k not in used and same_box(box, d.box, 0.5)]
             if not same:
                 continue
-            best = max(same, key=lambda k: _iou(box, dets[k].box))
+            best = max(same, key=lambda k: box_iou(box, dets[k].box))
             used.add(best)
             found += 1
-            found_iou += _iou(box, dets[best].box) >= 0.5
+            found_iou += box_iou(box, dets[best].box) >= 0.5
             right += int(values[best].argmax()) + 1 == value
         extra += len(dets) - len(used)
     return FoundReport(photos, dice, found, found_iou, right, extra, latency)

@@ -31,10 +31,18 @@ from gammoneye.engine.position import Position
 from gammoneye.engine.replay import Replay, record_from_events, replay_mat
 from gammoneye.engine.rules import get_profile
 
-from .clipscript import ClipError, ClipScript, ClipSetup, FaultPlan, Frame, direct_match
+from .clipscript import (
+    ClipError,
+    ClipScript,
+    ClipSetup,
+    FaultPlan,
+    Frame,
+    direct_match,
+    layout_checkers,
+)
 from .draw import Renderer, camera_effects, sensor_noise
 from .labels import field_corners_px
-from .placing import CheckerStyle, cube_spot, dice_look, place_layout
+from .placing import CheckerStyle, dice_look
 from .sampling import place_camera, sample_board, sample_effects, sample_light
 from .scene import Checker, Scene
 from .styles import CHECKER_SETS, SKIN_TONES, SLEEVES, CheckerLook, style_named
@@ -181,19 +189,8 @@ def build_script(cfg: ClipConfig) -> tuple[ClipScript, ClipLook, Replay]:
 
 
 def frame_checkers(setup: ClipSetup, frame: Frame) -> list[Checker]:
-    """The checkers of ``frame`` where they stand, those on the bar clear of the cube
-    resting there (:func:`~.placing.cube_spot`: before, the cube put in the middle at
-    the start hid a checker hit later, which the truth had on the bar; s40 clip 3501
-    at 34 s)."""
-    g = setup.geometry
-    return place_layout(
-        g,
-        frame.layout,
-        setup.bottom,
-        setup.checkers,
-        first=frame.first,
-        avoid=cube_spot(g, frame.cube),
-    )
+    """The checkers of ``frame`` where they stand (:func:`.clipscript.layout_checkers`)."""
+    return layout_checkers(setup, frame.layout, frame.first, frame.cube)
 
 
 class _FrameRenderer:

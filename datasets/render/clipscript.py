@@ -183,6 +183,19 @@ class ClipSetup:
     cube_seed: int
 
 
+def layout_checkers(
+    setup: ClipSetup, layout: Layout, first: int | None, cube: Cube | None
+) -> list[Checker]:
+    """The checkers of ``layout`` where they stand, those on the bar clear of ``cube``
+    resting there (:func:`~.placing.cube_spot`: the cube is put in the middle at the
+    start and a checker hit later must not vanish under it; s40 clip 3501 at 34 s).
+    What the hands reach for and what is drawn both come from here."""
+    g = setup.geometry
+    return place_layout(
+        g, layout, setup.bottom, setup.checkers, first=first, avoid=cube_spot(g, cube)
+    )
+
+
 def _ease(s: float) -> float:
     return 0.5 - 0.5 * math.cos(math.pi * min(max(s, 0.0), 1.0))
 
@@ -448,15 +461,7 @@ class Director:
             self.cube = replace(self.cube, centre=(pos[0], pos[1], max(pos[2] - 1.5, 1.5)))
 
     def _checkers(self, layout: Layout) -> list[Checker]:
-        g = self.setup.geometry
-        return place_layout(
-            g,
-            layout,
-            self.setup.bottom,
-            self.setup.checkers,
-            first=self.first,
-            avoid=cube_spot(g, self.cube),
-        )
+        return layout_checkers(self.setup, layout, self.first, self.cube)
 
     def _top(self, layout: Layout, player: int, index: int) -> Checker:
         """The checker a hand picks from ``player``'s layout ``index`` (the last placed)."""

@@ -132,11 +132,10 @@ def _bar_shift(g: BoardGeometry, cs: CheckerStyle, side: float, avoid: Sequence[
     hit beside the cube, never under it."""
     if not avoid:
         return 0.0
-    jx, _ = _jitter(cs.seed, 25, 0, int(side))
     for step in range(80):
-        shift = step * 0.25
-        if is_clear(jx * 0.15, side * (cs.radius + 1.5 + shift), cs.radius, avoid):
-            return shift
+        x, y, _, _ = _bar_slot(g, cs, side, 0, step * 0.25)
+        if is_clear(x, y, cs.radius, avoid):
+            return step * 0.25
     return 0.0
 
 
