@@ -2142,7 +2142,9 @@ class Referee:
         mover = state.on_roll
         mine = [d for d in dice if d.half == self.right_half(mover)]
         lone = len(dice) == len(mine) == 1
-        if not (len(dice) == len(mine) == 2 or lone) or self._movers_dice_down(dice):
+        if not (len(dice) == len(mine) == 2 or lone):
+            return False
+        if self._movers_dice_down(dice) and not self._one_landed_by_his(mine):
             return False
         if all(d.at is not None for d in (*mine, *self._rolled)):
             if all(any(_near(a, b) for b in self._rolled) for a in mine):
@@ -2181,6 +2183,29 @@ class Referee:
         else:
             self._roll(mover, mine)
         return True
+
+    def _one_landed_by_his(self, mine: Sequence[SeenDie]) -> bool:
+        """Two dice in the mover's half, one where a die of his roll lay and read as
+        its number, the other where none lay, read surely (``REREAD_P``) as another
+        number than the die gone: his roll made again, one die landing by where one of
+        the last lay (s22 clip 1702: a cocked 66 taken as valid, rolled again as 64,
+        the 6 by the 6; s42 clip 3701 at 515 s: a 21 with its 2 cocked unseen, rolled
+        again as 11, the 1 by the 1, and the 11 played was flagged as no play of 21).
+        Not his dice read again, each where one lay (:meth:`_see_dice_read_again`),
+        nor a die of his pushed aside, its number kept [001 4.1(ii)]."""
+        rolled = self._rolled
+        if len(mine) != 2 or len(rolled) != 2 or any(d.at is None for d in (*mine, *rolled)):
+            return False
+        for stays, new in ((mine[0], mine[1]), (mine[1], mine[0])):
+            kept = [r for r in rolled if _near(r, stays)]
+            if len(kept) != 1 or kept[0].value != stays.value:
+                continue
+            if any(_near(r, new) for r in rolled) or new.p < REREAD_P:
+                continue
+            gone = rolled[1] if kept[0] is rolled[0] else rolled[0]
+            if new.value != gone.value:
+                return True
+        return False
 
     def _see_dice_read_again(self, dice: tuple[SeenDie, ...]) -> bool:
         """The mover's dice, still down where they lay, read again: a die read unsure

@@ -1861,13 +1861,25 @@ def test_a_new_roll_with_a_die_where_the_movers_lay_ends_his_turn() -> None:
     assert after((two,)) == []
     assert after((two, SeenDie(5, half="right", at=(24.0, 3.0)))) == []
     # Later turns, dice told by their halves: such dice in the mover's own half are
-    # his dice read again or his roll again, not the end of his turn (s22 clip 1702:
-    # a cocked 66 taken as valid, rolled again as 64, the 6 by the 6)
-    ref, p1 = _opened_52()
+    # his roll again, not the end of his turn (s22 clip 1702: a cocked 66 taken as
+    # valid, rolled again as 64, the 6 by the 6)
     sixes = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(6, half="left", at=(-25.0, 8.0)))
-    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p1), dice=sixes))] == ["roll"]
     again = (SeenDie(6, half="left", at=(-20.5, 3.0)), SeenDie(4, half="left", at=(-10.0, -5.0)))
-    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p1), dice=again))] == []
+    ref, p1 = _opened_52()
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p1), dice=sixes))] == ["roll"]
+    events = ref.see(Sighting(ExactCheckers(p1), dice=again))
+    assert [(e.TYPE, getattr(e, "player", None)) for e in events] == [
+        ("correction", None),
+        ("roll_invalid", 1),
+        ("roll", 1),
+    ]
+    assert ref.state.dice == (6, 4)
+    # ...and a 6 pushed aside, its number kept, is his dice still down
+    ref, p1 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p1), dice=sixes))
+    pushed = (again[0], SeenDie(6, half="left", at=(-10.0, -5.0)))
+    assert ref.see(Sighting(ExactCheckers(p1), dice=pushed)) == []
+    assert ref.state.dice == (6, 6)
 
 
 def test_a_roll_judged_invalid_read_again_where_it_lies_is_no_second_roll() -> None:
