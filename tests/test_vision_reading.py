@@ -250,6 +250,59 @@ def test_a_mark_found_as_a_die_off_the_field_for_long_is_left_out_a_die_rolled_t
     assert again.marks.marks == marks.marks
 
 
+def test_a_thing_lying_in_the_field_while_rolls_come_and_go_is_no_die() -> None:
+    """s42 clip 3703 at 306 s: the cube, taken and laid at the bar's end, read as a 6
+    in nearly every view for the rest of the game and never as the cube: a third die
+    in the half, and no roll judged for 21 turns. A place in the field where a die
+    lies over ``FIXTURE_SPAN_S`` while dice come and go at ``FIXTURE_OTHERS`` other
+    places is a fixture, left out while it stays and forgotten once gone; a player
+    thinking long over his roll (no other dice meanwhile) keeps his dice."""
+    from gammoneye.engine.position import Position
+    from gammoneye.engine.referee import ExactCheckers, SeenDie, Sighting
+    from gammoneye.vision.sighting import FIXTURE_SPAN_S, MARK_GAP_S, BoardMarks
+
+    board = ExactCheckers(Position.initial())
+    marks = BoardMarks()
+
+    def seen(t: float, *dice: SeenDie) -> list[int]:
+        return [d.value for d in marks.clean(Sighting(board, dice, t=t)).dice]
+
+    cube = SeenDie(6, p=0.8, half="left", at=(-3.0, 18.0))
+    rolls = [
+        (
+            SeenDie(5, half="right", at=(14.0 + k, -6.0)),
+            SeenDie(3, half="right", at=(21.0, 4.0 - 2 * k)),
+        )
+        if k % 2
+        else (
+            SeenDie(1, half="left", at=(-12.0 - k, 5.0)),
+            SeenDie(2, half="left", at=(-20.0, -8.0 + k)),
+        )
+        for k in range(6)
+    ]
+    t, kept = 0.0, []
+    for roll in rolls:  # each roll seen in three views, four seconds apart
+        for _ in range(3):
+            kept.append(seen(t, cube, *roll))
+            t += 1.5
+        t += 1.0
+    assert t >= FIXTURE_SPAN_S
+    assert all(6 in k for k in kept[:9])  # at first it counts as a die
+    assert kept[-1] == [d.value for d in rolls[-1]]  # then it is a fixture
+    assert marks.fixtures and abs(marks.fixtures[0][1] - 18.0) < 1.0
+    assert seen(t, cube) == []
+    # taken away: forgotten, and a die rolled there later counts
+    assert seen(t + MARK_GAP_S + 1.0, SeenDie(4, half="left", at=(-3.5, 17.5))) == [4]
+    assert not marks.fixtures
+
+    # a player thinking long over his dice, nothing else coming and going: his dice
+    thinker = BoardMarks()
+    his = (SeenDie(6, half="left", at=(-15.0, 2.0)), SeenDie(4, half="left", at=(-8.0, -7.0)))
+    for k in range(40):
+        out = thinker.clean(Sighting(board, his, t=1.5 * k)).dice
+        assert [d.value for d in out] == [6, 4]
+
+
 def _sure_reading(position: Position, **misread: tuple[str, int]) -> BoardReading:
     """A reading sure (0.99) of ``position``'s checkers, player 0 dark at the bottom,
     but for the points named ``p23=("light", 9)``, read surely as that."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 import numpy as np
@@ -234,6 +234,16 @@ MARK_CM = 3.0
 #: there, picked up and rolled again); one seen again after this long is timed afresh
 #: (another die rolled to the same place).
 MARK_GAP_S = 10.0
+#: A "die" on the playing field found where it lay over at least this many seconds,
+#: while dice came and went at ``FIXTURE_OTHERS`` other places or more, each seen in
+#: two sightings, is no die but a thing lying there: the cube read as a die where it
+#: rests (s42 clip 3703 at 306 s: a red cube taken, lying at the bar's end, read as a
+#: 6 at 0.7 to 0.9 and never as the cube for the rest of the game; a third die in the
+#: half, and no roll judged for 21 turns). A roll's dice are lifted before the next
+#: roll [001 4.1(vi)(a)]: two rolls come and go in far less time only around a thing
+#: that stays. A player thinking long over his dice shows no other dice meanwhile.
+FIXTURE_SPAN_S = 20.0
+FIXTURE_OTHERS = 4
 
 
 class BoardMarks:
@@ -256,6 +266,12 @@ class BoardMarks:
     [1, 1, 1, 0]
     >>> [d.value for d in marks.clean(Sighting(board, (roll, logo), t=20.0)).dice]
     [2]
+
+    On the playing field a die may lie long (a player thinking over his roll), so a
+    place there is a thing, not a die, only where dice came and went elsewhere
+    meanwhile (``FIXTURE_SPAN_S``, ``FIXTURE_OTHERS``): a fixture. It is left out
+    while it stays and forgotten once not seen for ``MARK_GAP_S`` (the cube taken up
+    again): dice rolled there later count.
     """
 
     def __init__(self, marks: list[tuple[float, float]] | None = None) -> None:
@@ -263,9 +279,11 @@ class BoardMarks:
         self.marks: list[tuple[float, float]] = list(marks or [])
         #: Places off the field where a die was found: [x, y, first seen, last seen].
         self._seen: list[list[float]] = []
+        #: Places on the field where a die was found (:class:`_Lying`).
+        self._lying: list[_Lying] = []
 
     def clean(self, s: Sighting, space: tuple[int, int] = (1000, 800)) -> Sighting:
-        """``s`` less the dice lying on a mark; notes the other dice off the field."""
+        """``s`` less the dice lying on a mark or a fixture; notes the other dice."""
         keep = []
         for d in s.dice:
             if d.at is not None and _off_field(d.half, d.at, space):
@@ -274,7 +292,44 @@ class BoardMarks:
                 if s.t is not None:
                     self._note(d.at, s.t)
             keep.append(d)
+        if s.t is not None:
+            fixed = self._note_lying(
+                [d.at for d in keep if d.at is not None and not _off_field(d.half, d.at, space)],
+                s.t,
+            )
+            keep = [
+                d for d in keep if d.at is None or not any(_city(d.at, f) <= MARK_CM for f in fixed)
+            ]
         return s if len(keep) == len(s.dice) else replace(s, dice=tuple(keep))
+
+    @property
+    def fixtures(self) -> list[tuple[float, float]]:
+        """The places on the field taken for things lying there, not dice."""
+        return [(p.x, p.y) for p in self._lying if p.fixed]
+
+    def _note_lying(self, places: list[tuple[float, float]], t: float) -> list[tuple[float, float]]:
+        """Notes the dice seen on the field at ``t``; returns the fixtures among them."""
+        self._lying = [p for p in self._lying if t - p.last <= MARK_GAP_S]
+        seen: list[_Lying] = []
+        for at in places:
+            near = [p for p in self._lying if _city(at, (p.x, p.y)) <= MARK_CM]
+            if near:
+                near[0].last = t
+                seen.append(near[0])
+            else:
+                self._lying.append(_Lying(at[0], at[1], t, t))
+                seen.append(self._lying[-1])
+        for p in seen:
+            for at in places:
+                if _city(at, (p.x, p.y)) > MARK_CM:
+                    p.other(at)
+            if (
+                not p.fixed
+                and p.last - p.first >= FIXTURE_SPAN_S
+                and p.others_seen() >= FIXTURE_OTHERS
+            ):
+                p.fixed = True
+        return [(p.x, p.y) for p in seen if p.fixed]
 
     def _note(self, at: tuple[float, float], t: float) -> None:
         self._seen = [p for p in self._seen if t - p[3] <= MARK_GAP_S]
@@ -286,6 +341,30 @@ class BoardMarks:
                     self._seen.remove(p)
                 return
         self._seen.append([at[0], at[1], t, t])
+
+
+@dataclass
+class _Lying:
+    """A place on the field where a die was found: when first and last, the other
+    places where dice were found meanwhile ([x, y, sightings]), whether a fixture."""
+
+    x: float
+    y: float
+    first: float
+    last: float
+    others: list[list[float]] = field(default_factory=list)
+    fixed: bool = False
+
+    def other(self, at: tuple[float, float]) -> None:
+        for o in self.others:
+            if _city(at, (o[0], o[1])) <= MARK_CM:
+                o[2] += 1
+                return
+        self.others.append([at[0], at[1], 1.0])
+
+    def others_seen(self) -> int:
+        """Other places where a die was found in two sightings or more."""
+        return sum(1 for o in self.others if o[2] >= 2)
 
 
 def _city(a: tuple[float, float], b: tuple[float, float]) -> float:
