@@ -385,3 +385,48 @@ def test_no_piles_asked_draws_as_before() -> None:
     assert [plain.draw(a)[1] for _ in range(30)] == [zero.draw(b)[1] for _ in range(30)]
     assert "piles" not in StillsConfig(n=1, out=Path("x")).manifest()
     assert StillsConfig(n=1, out=Path("x"), piles=0.5).manifest()["piles"] == 0.5
+
+
+def test_some_players_lay_a_checker_hit_across_the_bars_middle() -> None:
+    """Players put a checker hit anywhere on the bar, some across its middle, half in
+    each half (the reader must count it once: ``vision.read.across_the_middle``). A
+    quarter of the players do, all match long; never while the opponent has a checker
+    on the bar, and never under the cube."""
+    from gammoneye.datasets.render.placing import (
+        ACROSS_SHARE,
+        CheckerStyle,
+        layout_of,
+        place_layout,
+    )
+    from gammoneye.datasets.render.styles import CheckerLook
+
+    start = Position.initial()
+    mine = list(start.boards[0])
+    mine[23], mine[24] = 1, 1  # one of his back checkers hit
+    theirs = list(start.boards[1])
+    theirs[23], theirs[24] = 1, 1
+    alone = layout_of(Position((tuple(mine), start.boards[1]), 0))
+    both = layout_of(Position((tuple(mine), tuple(theirs)), 0))
+    across = 0
+    trials = 200
+    for seed in range(trials):
+        rng = np.random.default_rng([9090, seed])
+        g = sample_board(rng).geometry
+        look = CheckerLook(
+            diameter_fill=0.88, height_ratio=0.2, rim=True, engraving="none", glossy=False
+        )
+        cs = CheckerStyle.of(g, look, ((20, 20, 20), (230, 230, 230)), "layer", rng)
+        bar = [c for c in place_layout(g, alone, 0, cs) if c.where == "bar"]
+        assert len(bar) == 1
+        if abs(bar[0].y) < 0.5:
+            across += 1
+            # the same player, the same layout: the same place (a stable choice)
+            again = [c for c in place_layout(g, alone, 0, cs) if c.where == "bar"]
+            assert again[0].y == bar[0].y
+            two = [c for c in place_layout(g, both, 0, cs) if c.where == "bar"]
+            assert all(abs(c.y) > c.radius for c in two)
+        # a cube resting in the middle: beside it, never under it
+        spot = [(0.0, 0.0, 2.0)]
+        for c in [c for c in place_layout(g, alone, 0, cs, avoid=spot) if c.where == "bar"]:
+            assert all(math.hypot(c.x - x, c.y - y) >= c.radius + r for x, y, r in spot)
+    assert abs(across / trials - ACROSS_SHARE) < 0.1, across

@@ -126,17 +126,35 @@ def _bar_slot(
     return (jx * 0.15, y, g.bar_height + layer * cs.height, layer)
 
 
-def _bar_shift(g: BoardGeometry, cs: CheckerStyle, side: float, avoid: Sequence[Spot]) -> float:
-    """How far out (cm) the checkers on the bar on ``side`` start so that the first
-    stands clear of ``avoid`` (the cube resting on the bar): a player puts a checker
-    hit beside the cube, never under it."""
+def _bar_shift(
+    g: BoardGeometry, cs: CheckerStyle, side: float, avoid: Sequence[Spot], start: float = 0.0
+) -> float:
+    """How far out (cm) the checkers on the bar on ``side`` start, from ``start`` on,
+    so that the first stands clear of ``avoid`` (the cube resting on the bar): a
+    player puts a checker hit beside the cube, never under it."""
     if not avoid:
-        return 0.0
+        return start
     for step in range(80):
-        x, y, _, _ = _bar_slot(g, cs, side, 0, step * 0.25)
+        x, y, _, _ = _bar_slot(g, cs, side, 0, start + step * 0.25)
         if is_clear(x, y, cs.radius, avoid):
-            return step * 0.25
-    return 0.0
+            return start + step * 0.25
+    return start
+
+
+#: The share of players who lay a checker hit across the bar's middle rather than
+#: in their own half of the bar (:func:`_lays_across`).
+ACROSS_SHARE = 0.25
+
+
+def _lays_across(cs: CheckerStyle, player: int, layout: Layout) -> bool:
+    """Whether ``player`` lays his first checker on the bar across its middle: players
+    put a checker hit anywhere on the bar (the reader must count one lying half in
+    each of its halves, ``vision.read.across_the_middle``). One player in
+    ``ACROSS_SHARE``, the same all match long (a stable draw from the checkers'
+    seed), and only while his opponent has none on the bar."""
+    if layout[1 - player][BAR]:
+        return False
+    return (_jitter(cs.seed, 27, player)[0] + 1.0) / 2.0 < ACROSS_SHARE
 
 
 def _off_slot(
@@ -184,7 +202,11 @@ def place_layout(
                 out.append(
                     Checker(player, "point", point, x, y, z, cs.radius, cs.height, colour, layer)
                 )
-        shift = _bar_shift(g, cs, -seat_sign, avoid) if counts[BAR] else 0.0
+        shift = 0.0
+        if counts[BAR]:
+            # the first checker across the bar's middle where he alone has any there
+            start = -(cs.radius + 1.5) if _lays_across(cs, player, layout) else 0.0
+            shift = _bar_shift(g, cs, -seat_sign, avoid, start)
         for k in range(counts[BAR]):
             x, y, z, layer = _bar_slot(g, cs, -seat_sign, k, shift)
             out.append(Checker(player, "bar", None, x, y, z, cs.radius, cs.height, colour, layer))
