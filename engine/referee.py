@@ -148,6 +148,9 @@ UNSEEN_TAKE_NOTE = "not seen: the doubler rolled"
 UNSEEN_DROP_NOTE = "not seen: the checkers were set up for the next game"
 #: The note on a double the camera did not see, read from the checkers set up again.
 UNSEEN_DOUBLE_NOTE = "not seen: the checkers were set up for the next game"
+#: The note on a double and its pass read from the cube gone, a die alone in the
+#: field meanwhile, and the cube back in the middle at 1.
+OFFER_AS_DIE_NOTE = "the cube offered seen as a die, then back in the middle"
 #: The note on a roll the camera did not see, read from the play that followed it.
 UNSEEN_ROLL_NOTE = "not seen: read from the play"
 #: The note on a dance the camera did not see, read from the opponent's roll after it.
@@ -530,6 +533,9 @@ class Referee:
         # How many views since the cube was seen (this one counted), and in how many
         # views in a row it was seen before that (see _cube_gone).
         self._views_without_cube, self._cube_views = CUBE_GONE_VIEWS + 1, 0
+        # One die alone in the field was seen while the cube was gone (see
+        # _see_offer_passed): the cube offered, found as a die.
+        self._offer_as_die = False
         # A die seen alone in the opponent's half before the roller's roll counted
         # (see _note_wrong_half).
         self._wrong_half_die: SeenDie | None = None
@@ -734,6 +740,8 @@ class Referee:
             self._views_without_cube += 1
         dice = self._live_dice(sighting.dice)
         phase = self.state.phase
+        if phase is not Phase.ROLL:
+            self._offer_as_die = False
         if phase in (Phase.START, Phase.GAME_OVER):
             self._see_setup(sighting, dice)
         elif self._see_set_up_again(sighting, dice):
@@ -741,7 +749,9 @@ class Referee:
         elif self.flag is not None:
             self._see_flagged(sighting, dice)
         elif phase is Phase.ROLL:
-            if self._see_cube(sighting):
+            if self._see_offer_passed(sighting, dice):
+                pass
+            elif self._see_cube(sighting):
                 if self.state.phase is Phase.ROLL and self.flag is None and dice:
                     # offered and taken while hands hid the table, and the doubler's
                     # roll made since: it is seen in the same view
@@ -766,6 +776,14 @@ class Referee:
             and self._by_halves()
         ):
             self._note_wrong_half(dice)
+        if (
+            self.state.phase is Phase.ROLL
+            and sighting.cube is None
+            and self._cube_gone()
+            and len(dice) == 1
+            and dice[0].half in ("left", "right")
+        ):
+            self._offer_as_die = True  # the cube offered, found as a die?
         if sighting.cube is not None:
             self._last_cube = sighting.cube
         return self.events[first:]
@@ -1853,6 +1871,40 @@ class Referee:
         return None
 
     # --- the cube -------------------------------------------------------------------------
+    def _see_offer_passed(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The cube gone from where it lay, one die alone in the field meanwhile, and
+        the cube back in the middle at 1 with no roll made: the player on roll doubled
+        and the double was passed [001 4.4(iii)], the cube offered having been found
+        as a die (s43 clip 3801 at 103 s, s39 clip 3403 at 472 s: a cube offered in
+        the field read as a 1 at 0.96, then back in the middle; the match's last
+        game, or the clip's, ends there, and no setup of the next game shows the
+        pass). Returns whether it was taken."""
+        cube, state = s.cube, self.state
+        if cube is None:
+            return False
+        offered, self._offer_as_die = self._offer_as_die, False
+        if (
+            not offered
+            or cube.place != "centre"
+            or cube.level != 1
+            or dice
+            or self.flag is not None
+        ):
+            return False
+        player = state.on_roll
+        if state.can_double(player) is not None:
+            return False
+        if not self._explains(s.checkers, s.checkers.log_likelihood(state.position)):
+            return False
+        self.state = state.double(player)
+        self._emit(
+            DoubleEvent, player=player, value=self.state.offered_cube, note=OFFER_AS_DIE_NOTE
+        )
+        self.state = self.state.drop(player=1 - player)
+        self._emit(DropEvent, player=1 - player, note=OFFER_AS_DIE_NOTE)
+        self._game_over()
+        return True
+
     def _see_cube(self, s: Sighting) -> bool:
         """A double offered by the player on roll; True when the cube moved."""
         cube, state = s.cube, self.state

@@ -151,6 +151,36 @@ def test_a_die_seen_while_the_cube_is_gone_is_no_roll_glimpsed() -> None:
     ]
 
 
+def test_a_cube_offered_seen_as_a_die_then_back_in_the_middle_is_a_double_passed() -> None:
+    """s43 clip 3801 at 103 s (and s39 clip 3403 at 472 s): player 1 doubles, the cube
+    offered in the field is found as a die (a 1 at 0.96) and no cube is seen; player
+    0 passes and the cube is back in the middle at 1. The clip (or the match) ends
+    there: no setup of the next game shows the pass. The double and the pass are read
+    from the cube [001 4.4(iii)]. The cube back with no die seen while it was gone
+    (missed in a view) is nothing; nor is a die seen beside it (a roll glimpsed)."""
+
+    def events_after(
+        lone: tuple[SeenDie, ...], gone: int = 1, back: tuple[SeenDie, ...] = ()
+    ) -> list[tuple[str, int | None]]:
+        ref, p0 = _opened_52()
+        for _ in range(2):
+            ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+        for k in range(gone):
+            assert ref.see(Sighting(ExactCheckers(p0), dice=lone if k == 0 else ())) == []
+        return [
+            (e.TYPE, getattr(e, "player", None))
+            for e in ref.see(Sighting(ExactCheckers(p0), dice=back, cube=SeenCube(64, "centre")))
+        ]
+
+    offered = (SeenDie(1, p=0.96, half="left", at=(-9.0, -4.0)),)
+    assert events_after(offered) == [("double", 1), ("drop", 0), ("game_end", None)]
+    assert events_after(offered, gone=2)[:2] == [("double", 1), ("drop", 0)]
+    assert events_after(()) == []
+    assert events_after((), gone=2) == []
+    his = (offered[0], SeenDie(3, half="left", at=(-15.0, 6.0)))
+    assert events_after(offered, back=his) == [("roll", 1)]
+
+
 def test_the_die_of_a_roll_read_from_the_play_seen_again_is_no_roll_in_the_wrong_half() -> None:
     """s40 clip 3502 at 59 s: player 1's roll found by one die alone, read from his
     play when a view showed no dice; the next view showed that die again where it lay
