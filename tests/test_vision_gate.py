@@ -192,17 +192,30 @@ def test_the_reach_watch_refuses_a_field_that_is_no_quadrilateral() -> None:
 
 
 def test_the_reach_watch_costs_little_beside_a_board_reading() -> None:
+    """The watch runs on every frame, a board reading on settled ones only: the
+    watch costs a small share of a reading, both timed in the same run (a bound in
+    milliseconds failed on a loaded machine: 15 ms a frame against 5 to 7 idle)."""
+    from gammoneye.vision.read import BoardReader
+
     rng = np.random.default_rng(5)
     board = _board(rng)
-    watch = ReachWatch([[200, 100], [1080, 100], [1080, 620], [200, 620]])
+    corners = [[200, 100], [1080, 100], [1080, 620], [200, 620]]
+    watch = ReachWatch(corners)
     frames = [_noisy(board, rng) for _ in range(10)]
+    reader = BoardReader.load()
+    reader.read(frames[0], corners=np.array(corners, np.float64))  # warm up
+    readings = []
+    for k in range(3):
+        start = time.perf_counter()
+        reader.read(frames[k], corners=np.array(corners, np.float64))
+        readings.append(time.perf_counter() - start)
     start = time.perf_counter()
     for k in range(50):
         watch.update(frames[k % 10], k / 10)
     per_frame = (time.perf_counter() - start) / 50
     assert not watch.update(frames[0], 5.0)
-    # about 1 ms here; a reading of a settled frame takes tens
-    assert per_frame < 0.01, per_frame
+    # with two other jobs running: 18 ms a frame, 650 ms a reading of this picture
+    assert per_frame < 0.25 * float(np.median(readings)), (per_frame, readings)
 
 
 def test_between_games_a_still_view_is_the_watchs_new_clear_picture() -> None:
