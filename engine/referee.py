@@ -1875,10 +1875,10 @@ class Referee:
         """The cube gone from where it lay, one die alone in the field meanwhile, and
         the cube back in the middle at 1 with no roll made: the player on roll doubled
         and the double was passed [001 4.4(iii)], the cube offered having been found
-        as a die (s43 clip 3801 at 103 s, s39 clip 3403 at 472 s: a cube offered in
-        the field read as a 1 at 0.96, then back in the middle; the match's last
-        game, or the clip's, ends there, and no setup of the next game shows the
-        pass). Returns whether it was taken."""
+        as a die (s43 clip 3801 at 103 s: a cube offered in the field read as a 1 at
+        0.96, then back in the middle; the clip's last game ends there, as a match's
+        may, and no setup of the next game shows the pass). Returns whether it was
+        taken."""
         cube, state = s.cube, self.state
         if cube is None:
             return False

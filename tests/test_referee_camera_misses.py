@@ -152,7 +152,7 @@ def test_a_die_seen_while_the_cube_is_gone_is_no_roll_glimpsed() -> None:
 
 
 def test_a_cube_offered_seen_as_a_die_then_back_in_the_middle_is_a_double_passed() -> None:
-    """s43 clip 3801 at 103 s (and s39 clip 3403 at 472 s): player 1 doubles, the cube
+    """s43 clip 3801 at 103 s: player 1 doubles, the cube
     offered in the field is found as a die (a 1 at 0.96) and no cube is seen; player
     0 passes and the cube is back in the middle at 1. The clip (or the match) ends
     there: no setup of the next game shows the pass. The double and the pass are read
