@@ -1896,14 +1896,17 @@ class Referee:
             return False
         if not self._explains(s.checkers, s.checkers.log_likelihood(state.position)):
             return False
-        self.state = state.double(player)
-        self._emit(
-            DoubleEvent, player=player, value=self.state.offered_cube, note=OFFER_AS_DIE_NOTE
-        )
-        self.state = self.state.drop(player=1 - player)
-        self._emit(DropEvent, player=1 - player, note=OFFER_AS_DIE_NOTE)
-        self._game_over()
+        self._double_passed(player, OFFER_AS_DIE_NOTE, OFFER_AS_DIE_NOTE)
         return True
+
+    def _double_passed(self, player: int, double_note: str, drop_note: str) -> None:
+        """``player``, on roll, doubled and his opponent passed, neither seen as such:
+        recorded with these notes, and the game is over [001 4.4(iii)]."""
+        self.state = self.state.double(player)
+        self._emit(DoubleEvent, player=player, value=self.state.offered_cube, note=double_note)
+        self.state = self.state.drop(player=1 - player)
+        self._emit(DropEvent, player=1 - player, note=drop_note)
+        self._game_over()
 
     def _see_cube(self, s: Sighting) -> bool:
         """A double offered by the player on roll; True when the cube moved."""
@@ -2047,13 +2050,7 @@ class Referee:
         player = state.on_roll
         if state.can_double(player) is not None:
             return False
-        self.state = state.double(player)
-        self._emit(
-            DoubleEvent, player=player, value=self.state.offered_cube, note=UNSEEN_DOUBLE_NOTE
-        )
-        self.state = self.state.drop(player=1 - player)
-        self._emit(DropEvent, player=1 - player, note=UNSEEN_DROP_NOTE)
-        self._game_over()
+        self._double_passed(player, UNSEEN_DOUBLE_NOTE, UNSEEN_DROP_NOTE)
         # the view shows the next game set up: it starts here, as it would in the next
         # view; dice thrown before another still view are no opening roll to wait for
         self._see_setup(s, dice)
