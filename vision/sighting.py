@@ -284,19 +284,18 @@ class BoardMarks:
 
     def clean(self, s: Sighting, space: tuple[int, int] = (1000, 800)) -> Sighting:
         """``s`` less the dice lying on a mark or a fixture; notes the other dice."""
-        keep = []
+        keep, on_field = [], []
         for d in s.dice:
             if d.at is not None and _off_field(d.half, d.at, space):
                 if any(_city(d.at, m) <= MARK_CM for m in self.marks):
                     continue
                 if s.t is not None:
                     self._note(d.at, s.t)
+            elif d.at is not None:
+                on_field.append(d.at)
             keep.append(d)
         if s.t is not None:
-            fixed = self._note_lying(
-                [d.at for d in keep if d.at is not None and not _off_field(d.half, d.at, space)],
-                s.t,
-            )
+            fixed = self._note_lying(on_field, s.t)
             keep = [
                 d for d in keep if d.at is None or not any(_city(d.at, f) <= MARK_CM for f in fixed)
             ]
