@@ -234,9 +234,10 @@ def test_a_mark_found_as_a_die_off_the_field_for_long_is_left_out_a_die_rolled_t
     lying = SeenDie(4, half="right", at=(12.0, 3.0))  # a die in the field
     for t in range(0, 8):
         assert seen(float(t), logo, on_bar, lying) == [6, 3, 4]
-    for t in range(8, int(MARK_SPAN_S) + 1):
+    for t in range(8, int(MARK_SPAN_S)):
         assert seen(float(t), logo, lying) == [6, 4]
-    assert seen(MARK_SPAN_S + 3, logo, lying) == [4]  # the logo is a mark now
+    assert seen(MARK_SPAN_S, logo, lying) == [4]  # the logo is a mark now
+    assert seen(MARK_SPAN_S + 3, logo, lying) == [4]
     assert seen(MARK_SPAN_S + 4, SeenDie(2, half="left", at=(-2.0, 21.0)), lying) == [4]
     # rolled onto the same place again: seen 7 s, then again after 13 s, not a mark
     assert seen(MARK_SPAN_S + 5, on_bar, lying) == [3, 4]
@@ -248,6 +249,51 @@ def test_a_mark_found_as_a_die_off_the_field_for_long_is_left_out_a_die_rolled_t
     again = CameraEyes(0, reader=object())
     again.restore(eyes.snapshot())
     assert again.marks.marks == marks.marks
+
+
+def test_a_mark_off_the_field_still_there_after_a_roll_came_is_left_out_at_once() -> None:
+    """s43 clip 3802 at 0.3 s: a logo on the rail read as a 3 at 0.5 to 0.6 from the
+    game's first view kept the opening roll, one die in each half 2.4 s later, from
+    being judged (a third die). A place off the field that stays while dice come at
+    ``MARK_OTHERS`` other places after it is a mark; a die rolled off the field with
+    its partner in the field, or before the opponent's opening die, is not."""
+    from gammoneye.engine.position import Position
+    from gammoneye.engine.referee import ExactCheckers, SeenDie, Sighting
+    from gammoneye.vision.sighting import MARK_BEFORE_S, MARK_OTHERS, BoardMarks
+
+    assert MARK_OTHERS == 2
+    board = ExactCheckers(Position.initial())
+    logo = SeenDie(3, p=0.55, half="right", at=(9.0, -20.5))
+    six = SeenDie(6, half="left", at=(-20.0, 9.0))
+    two = SeenDie(2, half="right", at=(7.0, -11.0))
+    marks = BoardMarks()
+
+    def seen(t: float, *dice: SeenDie) -> list[int]:
+        return [d.value for d in marks.clean(Sighting(board, dice, t=t)).dice]
+
+    assert seen(0.3, logo) == [3]
+    assert seen(1.0, logo) == [3]
+    assert seen(2.7, logo, six) == [3, 6]
+    assert seen(4.2, logo, six, two) == [3, 6, 2]  # the 2 seen once
+    assert seen(4.8, logo, six, two) == [6, 2]  # both seen twice, the logo stayed
+    assert marks.marks == [(9.0, -20.5)]
+
+    # a roll with one die on the rail, its partner in the field: both dice, however
+    # long they lie (a player slow to pick them up)
+    rolled = BoardMarks()
+    on_rail = SeenDie(5, half="right", at=(12.0, 20.5))
+    partner = SeenDie(1, half="right", at=(15.0, 4.0))
+    for k in range(8):
+        out = rolled.clean(Sighting(board, (on_rail, partner), t=1.5 * k)).dice
+        assert [d.value for d in out] == [5, 1]
+    # an opening die on the rail, the opponent's die coming after it: one other place
+    opening = BoardMarks()
+    first = SeenDie(4, half="left", at=(-12.0, 20.5))
+    for k in range(6):
+        dice = (first,) if k < 2 else (first, six)
+        out = opening.clean(Sighting(board, dice, t=MARK_BEFORE_S * 2 * k)).dice
+        assert 4 in [d.value for d in out]
+    assert not rolled.marks and not opening.marks
 
 
 def test_a_thing_lying_in_the_field_while_rolls_come_and_go_is_no_die() -> None:

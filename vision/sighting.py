@@ -244,6 +244,17 @@ MARK_GAP_S = 10.0
 #: that stays. A player thinking long over his dice shows no other dice meanwhile.
 FIXTURE_SPAN_S = 20.0
 FIXTURE_OTHERS = 4
+#: A "die" off the field is a mark sooner, once dice came at ``MARK_OTHERS`` other
+#: places (each seen in two sightings) at least ``MARK_BEFORE_S`` after it was first
+#: seen, while it stayed: a thing there before a roll and still there after it (s43
+#: clip 3802 at 0.3 s: a maker's logo on the rail read as a 3 at 0.5 to 0.6 from the
+#: game's first view; beside the opening roll's die in that half it kept the opening
+#: from being judged, and the first play, illegal, went unflagged). A roll's dice
+#: come down together, and a die rolled off the field is picked up to be rolled
+#: again [001 4.1(iv)]: a real die off the field sees at most the opponent's opening
+#: die come after it.
+MARK_OTHERS = 2
+MARK_BEFORE_S = 1.0
 
 
 class BoardMarks:
@@ -255,14 +266,16 @@ class BoardMarks:
     picked up and rolled again [001 4.1(iv)]. A place off the field where a die is
     found, seen again and again (never ``MARK_GAP_S`` seconds apart) over
     ``MARK_SPAN_S`` seconds, is a mark; from then on dice found there are left out of
-    every sighting (:meth:`clean`).
+    every sighting (:meth:`clean`). So is one that stayed while dice came at
+    ``MARK_OTHERS`` other places after it (``MARK_BEFORE_S``): a roll came and it is
+    still there.
 
     >>> from gammoneye.engine.referee import ExactCheckers
     >>> from gammoneye.engine.position import Position
     >>> marks, board = BoardMarks(), ExactCheckers(Position.initial())
     >>> logo = SeenDie(6, p=0.96, half="bar", at=(-0.8, 22.2))
     >>> roll = SeenDie(2, half="right", at=(15.0, -8.0))
-    >>> [len(marks.clean(Sighting(board, (logo,), t=t)).dice) for t in (0.0, 9.0, 16.0, 16.1)]
+    >>> [len(marks.clean(Sighting(board, (logo,), t=t)).dice) for t in (0.0, 9.0, 14.0, 16.0)]
     [1, 1, 1, 0]
     >>> [d.value for d in marks.clean(Sighting(board, (roll, logo), t=20.0)).dice]
     [2]
@@ -277,20 +290,21 @@ class BoardMarks:
     def __init__(self, marks: list[tuple[float, float]] | None = None) -> None:
         #: The marks found: places in cm from the field's centre.
         self.marks: list[tuple[float, float]] = list(marks or [])
-        #: Places off the field where a die was found: [x, y, first seen, last seen].
-        self._seen: list[list[float]] = []
+        #: Places off the field where a die was found (:class:`_Lying`).
+        self._seen: list[_Lying] = []
         #: Places on the field where a die was found (:class:`_Lying`).
         self._lying: list[_Lying] = []
 
     def clean(self, s: Sighting, space: tuple[int, int] = (1000, 800)) -> Sighting:
         """``s`` less the dice lying on a mark or a fixture; notes the other dice."""
         keep, on_field = [], []
+        places = [d.at for d in s.dice if d.at is not None]
         for d in s.dice:
             if d.at is not None and _off_field(d.half, d.at, space):
-                if any(_city(d.at, m) <= MARK_CM for m in self.marks):
+                if s.t is not None and not self._on_mark(d.at):
+                    self._note(d.at, s.t, places)
+                if self._on_mark(d.at):
                     continue
-                if s.t is not None:
-                    self._note(d.at, s.t)
             elif d.at is not None:
                 on_field.append(d.at)
             keep.append(d)
@@ -321,7 +335,7 @@ class BoardMarks:
         for p in seen:
             for at in places:
                 if _city(at, (p.x, p.y)) > MARK_CM:
-                    p.other(at)
+                    p.other(at, t)
             if (
                 not p.fixed
                 and p.last - p.first >= FIXTURE_SPAN_S
@@ -330,22 +344,34 @@ class BoardMarks:
                 p.fixed = True
         return [(p.x, p.y) for p in seen if p.fixed]
 
-    def _note(self, at: tuple[float, float], t: float) -> None:
-        self._seen = [p for p in self._seen if t - p[3] <= MARK_GAP_S]
-        for p in self._seen:
-            if _city(at, (p[0], p[1])) <= MARK_CM:
-                p[3] = t
-                if p[3] - p[2] >= MARK_SPAN_S:
-                    self.marks.append((round(p[0], 2), round(p[1], 2)))
-                    self._seen.remove(p)
-                return
-        self._seen.append([at[0], at[1], t, t])
+    def _on_mark(self, at: tuple[float, float]) -> bool:
+        return any(_city(at, m) <= MARK_CM for m in self.marks)
+
+    def _note(self, at: tuple[float, float], t: float, places: list[tuple[float, float]]) -> None:
+        """Notes a die off the field at ``at`` seen at ``t`` beside dice at ``places``;
+        learns it for a mark where it lay long, or while a roll came elsewhere."""
+        self._seen = [p for p in self._seen if t - p.last <= MARK_GAP_S]
+        near = [p for p in self._seen if _city(at, (p.x, p.y)) <= MARK_CM]
+        if not near:
+            near = [_Lying(at[0], at[1], t, t)]
+            self._seen.append(near[0])
+        p = near[0]
+        p.last = t
+        for other in places:
+            if _city(other, (p.x, p.y)) > MARK_CM:
+                p.other(other, t)
+        if (
+            p.last - p.first >= MARK_SPAN_S
+            or p.others_seen(since=p.first + MARK_BEFORE_S) >= MARK_OTHERS
+        ):
+            self.marks.append((round(p.x, 2), round(p.y, 2)))
+            self._seen.remove(p)
 
 
 @dataclass
 class _Lying:
-    """A place on the field where a die was found: when first and last, the other
-    places where dice were found meanwhile ([x, y, sightings]), whether a fixture."""
+    """A place where a die was found: when first and last, the other places where
+    dice were found meanwhile ([x, y, sightings, first seen]), whether a fixture."""
 
     x: float
     y: float
@@ -354,16 +380,17 @@ class _Lying:
     others: list[list[float]] = field(default_factory=list)
     fixed: bool = False
 
-    def other(self, at: tuple[float, float]) -> None:
+    def other(self, at: tuple[float, float], t: float) -> None:
         for o in self.others:
             if _city(at, (o[0], o[1])) <= MARK_CM:
                 o[2] += 1
                 return
-        self.others.append([at[0], at[1], 1.0])
+        self.others.append([at[0], at[1], 1.0, t])
 
-    def others_seen(self) -> int:
-        """Other places where a die was found in two sightings or more."""
-        return sum(1 for o in self.others if o[2] >= 2)
+    def others_seen(self, since: float | None = None) -> int:
+        """Other places where a die was found in two sightings or more (first found
+        at ``since`` or later)."""
+        return sum(1 for o in self.others if o[2] >= 2 and (since is None or o[3] >= since))
 
 
 def _city(a: tuple[float, float], b: tuple[float, float]) -> float:
