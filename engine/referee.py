@@ -1891,13 +1891,37 @@ class Referee:
             or self.flag is not None
         ):
             return False
-        player = state.on_roll
-        if state.can_double(player) is not None:
-            return False
         if not self._explains(s.checkers, s.checkers.log_likelihood(state.position)):
+            return False
+        player = state.on_roll
+        if self._could_have_danced(player):
+            player = self._doubler_after_dance()
+        elif state.can_double(player) is not None:
             return False
         self._double_passed(player, OFFER_AS_DIE_NOTE, OFFER_AS_DIE_NOTE)
         return True
+
+    def _could_have_danced(self, player: int) -> bool:
+        """Whether ``player``, on roll, likely rolled unseen and danced, and his
+        opponent could double after (:meth:`_likely_dances`)."""
+        state = self.state
+        dances = self._likely_dances(state.position)
+        if not dances:
+            return False
+        danced = state.roll(*dances[0], player=player).play(state.position)
+        return danced.phase is Phase.ROLL and danced.can_double(1 - player) is None
+
+    def _doubler_after_dance(self) -> int:
+        """Who doubled, where a double is seen while the player on roll may have
+        rolled and danced unseen: his opponent, the dance recorded first
+        (:meth:`_unseen_dance`), if so; else the player on roll (s39 clip 3403 at
+        472 s: a 52 on the bar seen by its 5 alone, no play, then the opponent's
+        double, the cube offered found as a die, passed)."""
+        player = self.state.on_roll
+        if not self._could_have_danced(player):
+            return player
+        self._unseen_dance(player, self._likely_dances(self.state.position))
+        return 1 - player
 
     def _double_passed(self, player: int, double_note: str, drop_note: str) -> None:
         """``player``, on roll, doubled and his opponent passed, neither seen as such:
@@ -1928,14 +1952,7 @@ class Referee:
         if not offered_by(player) and not offered_by(1 - player):
             return False
         if state.phase is Phase.ROLL and offered_by(1 - player):
-            # His opponent may have doubled after a roll of his the camera missed
-            # left him no play (:meth:`_likely_dances`).
-            dances = self._likely_dances(state.position)
-            if dances:
-                danced = state.roll(*dances[0], player=player).play(state.position)
-                if danced.phase is Phase.ROLL and danced.can_double(1 - player) is None:
-                    self._unseen_dance(player, dances)
-                    state, player = self.state, 1 - player
+            player = self._doubler_after_dance()
         if not offered_by(player):
             return False
         self._take_double(s, player, cube)

@@ -181,6 +181,48 @@ def test_a_cube_offered_seen_as_a_die_then_back_in_the_middle_is_a_double_passed
     assert events_after(offered, back=his) == [("roll", 1)]
 
 
+def test_a_dance_seen_by_one_die_then_the_cube_offered_seen_as_a_die_and_passed() -> None:
+    """s39 clip 3403 at 469 s: player 0, on the bar against five points, rolled 52,
+    seen by its 5 alone; no checker moved and the die was gone; then the cube was gone
+    from the middle, the cube offered found as a die, and back in the middle at 1. He
+    danced and his opponent doubled and was passed [001 4.4(iii)]: not a double of
+    his, which the glimpse of his roll rules out [001 4.4(ii)]. With nothing seen of a
+    roll the double is the player's on roll, as before."""
+    centre = SeenCube(64, "centre")
+
+    def after(glimpse: tuple[SeenDie, ...], half: str = "left") -> list[Event]:
+        ref = _player_1_on_roll_at(CLOSED)
+        for _ in range(2):
+            ref.see(Sighting(ExactCheckers(CLOSED), cube=centre))
+        if glimpse:
+            assert ref.see(Sighting(ExactCheckers(CLOSED), dice=glimpse, cube=centre)) == []
+            assert ref.see(Sighting(ExactCheckers(CLOSED), cube=centre)) == []
+        x = -13.0 if half == "left" else 13.0
+        offered = (SeenDie(1, p=0.49, half=half, at=(x, -5.0)),)
+        events = ref.see(Sighting(ExactCheckers(CLOSED), dice=offered))
+        events += ref.see(Sighting(ExactCheckers(CLOSED), cube=centre))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    # the cube offered lying in the dancer's half (as in the clip) or his opponent's
+    for half in ("left", "right"):
+        events = after((SeenDie(5, half="left", at=(-22.0, -2.0)),), half)
+        assert [(e.TYPE, getattr(e, "player", None)) for e in events] == [
+            ("roll", 1),
+            ("move", 1),
+            ("double", 0),
+            ("drop", 1),
+            ("game_end", None),
+        ]
+        assert 5 in events[0].dice and events[1].play == ""
+        assert getattr(events[4], "winner", None) == 0
+    events = after(())
+    assert [(e.TYPE, getattr(e, "player", None)) for e in events][:2] == [
+        ("double", 1),
+        ("drop", 0),
+    ]
+
+
 def test_the_die_of_a_roll_read_from_the_play_seen_again_is_no_roll_in_the_wrong_half() -> None:
     """s40 clip 3502 at 59 s: player 1's roll found by one die alone, read from his
     play when a view showed no dice; the next view showed that die again where it lay
