@@ -2358,8 +2358,9 @@ class Referee:
             # but a new roll, one die of it landed where his lay (s22 clip 1704: the
             # opponent's 42 after an opening 32, its 2 by the opening's 2). Only where
             # his dice are not told by their half: in his own half such dice are his
-            # roll again or his dice read again (:meth:`_see_dice_read_again`; s22
-            # clip 1702: a cocked 66 taken as valid, rolled again as 64, the 6 by the 6).
+            # dice read again (:meth:`_see_dice_read_again`) or, read surely, his roll
+            # made again, which the caller tells (:meth:`_one_landed_by_his`; s22 clip
+            # 1702: a cocked 66 taken as valid, rolled again as 64, the 6 by the 6).
             if self._by_halves():
                 return True
             gone = [r.value for r in self._rolled if r not in near]
