@@ -1494,17 +1494,17 @@ class Referee:
         if judged is not None:
             roll, ll, pos, text = self._judged_play(before, judged, evidence)
             rolls = [(judged, 0.0)]
+            if self._glimpsed and not (self._explains(evidence, ll) and pos != before):
+                # A die glimpsed since the judgement, of a judged number, and the
+                # judged roll does not make this play: he rolled again, as he had to,
+                # and played that roll, unseen but for the die (s42 clip 3704 at 378
+                # s: a 65 in the wrong half, then 55 seen by one 5, played legally).
+                again, again_rolls = self._likeliest_unseen_roll(before, evidence)
+                if self._explains(evidence, again[1]) and again[2] != before:
+                    judged, rolls = None, again_rolls
+                    roll, ll, pos, text = again
         else:
-            best: tuple[float, tuple[int, int], float, Position, str] | None = None
-            rolls = []
-            for roll in combinations_with_replacement(range(6, 0, -1), 2):
-                prior = _glimpse_log_p(self._glimpsed[:1], roll)
-                rolls.append((roll, prior))
-                ll, pos, text = self.best_result(before, roll, evidence)
-                if best is None or ll + prior > best[0]:
-                    best = (ll + prior, roll, ll, pos, text)
-            assert best is not None
-            _, roll, ll, pos, text = best
+            (roll, ll, pos, text), rolls = self._likeliest_unseen_roll(before, evidence)
         legal = self._explains(evidence, ll) and pos != before
         if not legal:
             # his opponent may have rolled and played since, no view between
@@ -1549,6 +1549,24 @@ class Referee:
             if not self._see_cube(s):
                 self._see_roll(s, others)
         return True
+
+    def _likeliest_unseen_roll(
+        self, before: Position, evidence: CheckerEvidence
+    ) -> tuple[tuple[tuple[int, int], float, Position, str], list[tuple[tuple[int, int], float]]]:
+        """The roll, of the 21, whose best result (:meth:`best_result`) from
+        ``before`` makes ``evidence`` likeliest, a die glimpsed weighing the rolls:
+        (roll, its result's log-likelihood, the result, its play), and every roll with
+        its glimpse log-prior."""
+        best: tuple[float, tuple[int, int], float, Position, str] | None = None
+        rolls = []
+        for roll in combinations_with_replacement(range(6, 0, -1), 2):
+            prior = _glimpse_log_p(self._glimpsed[:1], roll)
+            rolls.append((roll, prior))
+            ll, pos, text = self.best_result(before, roll, evidence)
+            if best is None or ll + prior > best[0]:
+                best = (ll + prior, roll, ll, pos, text)
+        assert best is not None
+        return best[1:], rolls
 
     def _glimpse_gone(self, dice: tuple[SeenDie, ...]) -> bool:
         """Two dice in the right half of the player on roll, while a die of his glimpsed
