@@ -27,6 +27,7 @@ from gammoneye.engine.position import Position
 from gammoneye.service.cli import app
 from gammoneye.vision.detector import Detection
 from gammoneye.vision.read import (
+    COLOUR_SIGMA,
     COLOURS,
     BoardReader,
     Box,
@@ -285,6 +286,21 @@ def test_checkers_at_the_bars_far_end_show_their_colour() -> None:
     # four counted where three lie: no run of four places shows a checker colour
     _, far = bar_colour(strip, lab.astype(np.float64), 4)
     assert far > 30
+
+
+def test_a_red_checker_on_a_white_boards_bar_is_red() -> None:
+    # s44 clip 3904 at 551 s: a white board's narrow bar, the white field on both
+    # sides of it; a red checker at the strip's base, a third of it cut off by the
+    # strip's edge. Every bare place matches the white checkers' colour; the red run
+    # is a red checker. Bare white (a white checker's or none) stays white.
+    field, red, white = (235, 240, 242), (40, 40, 220), (235, 240, 242)
+    strip = np.full((128, 32, 3), field, np.uint8)
+    cv2.circle(strip, (22, 117), 11, (48, 45, 210), -1)  # lit a little otherwise
+    lab = cv2.cvtColor(np.array([[red, white]], np.uint8), cv2.COLOR_BGR2LAB)[0]
+    colour, distance = bar_colour(strip, lab.astype(np.float64))
+    assert colour == 0 and distance < 2.5 * COLOUR_SIGMA  # believed by the reader
+    bare = np.full((128, 32, 3), field, np.uint8)
+    assert bar_colour(bare, lab.astype(np.float64))[0] == 1
 
 
 def test_the_bar_gives_no_side_more_than_fifteen_checkers() -> None:

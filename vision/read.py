@@ -100,6 +100,15 @@ def colour_distance2(samples: F64, centres: F64) -> F64:
 #: in 59.66 % of its pictures with checkers on it with a patch's median, 73.11 % at
 #: 25, 77.31 % at 15, 78.15 % at 10; checkers on an empty bar 0.36 -> 1.07 %).
 BAR_COLOUR_SHARE = 15.0
+#: Where a bar strip is itself of one checker colour (its median within
+#: ``BAR_OWN_SIGMAS`` of ``COLOUR_SIGMA``: a white board's narrow bar, the white
+#: field on both sides of it), a run of places half covered by the other colour
+#: (their median within ``BAR_OTHER_SIGMAS``) is checkers of that colour
+#: (:func:`bar_colour`). Chosen on 161 stills with checkers on the bar (session 31):
+#: any looser, and on black leather a light checker's glint beside three dark ones
+#: on the bar turned them light; as set, no still's bar reads otherwise than before.
+BAR_OWN_SIGMAS = 0.5
+BAR_OTHER_SIGMAS = 2.5
 #: A detected die is dropped when it is read this unsure of every value while the
 #: detector found it with a score under ``MIN_DIE_SCORE``: neither sure it is a die
 #: nor able to read one, it is most likely a point's tip or a checker's rim. Chosen on
@@ -326,7 +335,12 @@ def bar_colour(strip: U8, centres: F64, count: int = 1) -> tuple[int, float]:
     checker places along the strip (at half a checker's steps) is tried, and for
     each place the distance within which ``BAR_COLOUR_SHARE`` per cent of the pixels
     around it lie: part of a checker's face is enough. The run whose farthest place
-    is nearest a colour decides."""
+    is nearest a colour decides; but where the strip itself (its median) is of one
+    checker colour, a run the other colour half covers decides for it
+    (``BAR_OWN_SIGMAS``, ``BAR_OTHER_SIGMAS``): a bare place matches the strip's own
+    colour whatever lies elsewhere (s44 clip 3904 at 551 s: red checkers on a white
+    board's narrow bar read as white, the board's white beside them matching the
+    white checkers' colour)."""
     h, w = strip.shape[:2]
     along = _checker_along(h)
     if not len(centres) or along <= 0 or h < along:
@@ -334,23 +348,36 @@ def bar_colour(strip: U8, centres: F64, count: int = 1) -> tuple[int, float]:
     places = h / along  # checker places along the strip
     n = max(1, min(count, int(places)))
     lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
-    near: dict[float, F64] = {}  # a place's offset from the base -> distance per colour
+    # a place's offset from the base -> distance per colour at the share, and at half
+    near: dict[float, tuple[F64, F64]] = {}
 
-    def at(offset: float) -> F64:
+    def at(offset: float) -> tuple[F64, F64]:
         if offset not in near:
             y0, y1 = int(h - along * (offset + 0.9)), int(h - along * (offset + 0.1))
             px = lab[max(0, y0) : y1, int(w * 0.1) : int(w * 0.9)].reshape(-1, 3)
             d = np.sqrt(colour_distance2(px, centres))
-            near[offset] = np.percentile(d, BAR_COLOUR_SHARE, axis=0)
+            share, half = np.percentile(d, [BAR_COLOUR_SHARE, 50.0], axis=0)
+            near[offset] = (share, half)
         return near[offset]
 
-    best = (0, float("inf"))
+    # per colour, the distance of its nearest run: by part of a face, and by half
+    nearest = np.full(len(centres), np.inf)
+    covered = np.full(len(centres), np.inf)
     for start in np.arange(0.0, places - n + 1e-9, 0.5):
-        run = np.max([at(float(start + k)) for k in range(n)], axis=0)
-        c = int(np.argmin(run))
-        if run[c] < best[1]:
-            best = (c, float(run[c]))
-    return best
+        runs = [at(float(start + k)) for k in range(n)]
+        nearest = np.minimum(nearest, np.max([r[0] for r in runs], axis=0))
+        covered = np.minimum(covered, np.max([r[1] for r in runs], axis=0))
+    best = int(np.argmin(nearest))
+    middle = np.median(lab[:, int(w * 0.1) : int(w * 0.9)].reshape(-1, 3), axis=0)
+    own = np.sqrt(colour_distance2(middle[None, :].astype(np.float64), centres))[0]
+    if own[best] < BAR_OWN_SIGMAS * COLOUR_SIGMA:
+        # the strip is of this colour: another colour covering half of each place of
+        # a run is checkers of it
+        others = [c for c in range(len(centres)) if c != best]
+        other = min(others, key=lambda c: covered[c], default=None)
+        if other is not None and covered[other] < BAR_OTHER_SIGMAS * COLOUR_SIGMA:
+            best = other
+    return best, float(nearest[best])
 
 
 def two_colours(samples: F64, tau: float = 35.0, candidates: int = 16) -> F64:
