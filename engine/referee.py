@@ -544,6 +544,9 @@ class Referee:
         self._now: dict[str, Any] = {}
         #: The checkers of the view being judged (None between views).
         self._seen_checkers: CheckerEvidence | None = None
+        #: The position on the table when a view since the roll read it exactly (the
+        #: checkers' best guess), for :meth:`_moved_without_play`.
+        self._seen_exact: Position | None = None
         # Who reports the events being made: the camera, or an observer's action.
         self._source: Source = "camera"
         self._game_started = False
@@ -786,7 +789,18 @@ class Referee:
             self._offer_as_die = True  # the cube offered, found as a die?
         if sighting.cube is not None:
             self._last_cube = sighting.cube
+        self._note_exact(sighting.checkers)
         return self.events[first:]
+
+    def _note_exact(self, evidence: CheckerEvidence) -> None:
+        """Keeps the position to be played from when this view reads it exactly (the
+        view of the roll too), for :meth:`_moved_without_play`."""
+        if self.state.phase is not Phase.MOVE:
+            self._seen_exact = None
+            return
+        position = self.state.position
+        if evidence.guess(position.turn) == position:
+            self._seen_exact = position
 
     def _live_dice(self, dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
         """The dice seen less those a mover left down when his opponent rolled before
@@ -2599,13 +2613,31 @@ class Referee:
         self.state, self._before_roll = fresh.state, fresh._before_roll
         self._legal_move(pos, text)
 
+    def _moved_without_play(self, evidence: CheckerEvidence, best: Position) -> bool:
+        """The mover's dice leave him no play, a view since his roll read the board
+        exactly as it stood, and this one reads it otherwise: he moved a checker
+        with nothing to play [000 r12, r16], though the board as it stood is close
+        enough to this reading (s44 clip 3901 at 359 s: 1/0 with a 66 that played
+        nothing, from a pile of eight read as seven after, the tall pile believed
+        only roughly). Not where no view since the roll read the board exactly: a
+        reading that never matched it says nothing of a change."""
+        state = self.state
+        before = state.position
+        if best != before or self._seen_exact != before or state.dice is None:
+            return False
+        if not _dances(before, state.dice):
+            return False
+        now = evidence.guess(before.turn)
+        return now is not None and now != before
+
     def _decide_play_now(self, s: Sighting, best_ll: float, best: Position, text: str) -> None:
         state = self.state
         assert state.dice is not None
         before, dice, mover = state.position, state.dice, state.on_roll
-        if self._explains(s.checkers, best_ll) or _one_pile_misread(
-            s.checkers.guess(mover), best, mover
-        ):
+        if (
+            self._explains(s.checkers, best_ll)
+            or _one_pile_misread(s.checkers.guess(mover), best, mover)
+        ) and not self._moved_without_play(s.checkers, best):
             if not self._reread_roll(before, s.checkers, best_ll, explained=True):
                 self._legal_move(best, text)
             return

@@ -4,7 +4,7 @@ cocked less than the camera can tell, then rolled again), a cube face misread.""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from gammoneye.engine.events import (
     CorrectionEvent,
@@ -15,6 +15,7 @@ from gammoneye.engine.events import (
     RollEvent,
     RollInvalidEvent,
 )
+from gammoneye.engine.moves import checkers_out_of_place
 from gammoneye.engine.position import BAR, Position
 from gammoneye.engine.referee import (
     CHANGED_PLAY_NOTE,
@@ -243,6 +244,45 @@ def test_a_roll_made_again_seen_by_a_die_of_the_judged_rolls_number_is_read_from
     assert roll.dice == (5, 5) and roll.note == UNSEEN_ROLL_NOTE
     assert isinstance(move, MoveEvent) and move.legal and move.player == 1
     assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+@dataclass(frozen=True)
+class _RoughCheckers:
+    """A reading that guesses ``seen`` and believes it only roughly: each checker
+    out of place costs 2 (a tall pile's count), three within the illegal margin."""
+
+    seen: Position
+
+    def log_likelihood(self, position: Position) -> float:
+        return -2.0 * checkers_out_of_place(self.seen, position)
+
+    def ceiling(self) -> float:
+        return 0.0
+
+    def guess(self, turn: int) -> Position | None:
+        return self.seen.with_turn(turn)
+
+
+def test_a_checker_moved_with_a_roll_that_plays_nothing_is_flagged_though_read_roughly() -> None:
+    """s44 clip 3901 at 359 s: player 0's 66 played nothing; he bore a checker off a
+    pile of eight, read as seven after, which the tall pile's rough count let pass as
+    the board unmoved. A view since the roll read the board exactly as it stood; this
+    one reads a checker moved: flagged [000 r12]. A board never read exactly since
+    the roll, or read as it stood, is the empty play."""
+    his_55 = (SeenDie(5, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    moved = Position((CLOSED.boards[0], _moved(CLOSED.boards[1], (13, 8))), 1)
+
+    def after(at_roll: Position, then: Position) -> list[str]:
+        ref = _player_1_on_roll_at(CLOSED)
+        events = ref.see(Sighting(_RoughCheckers(at_roll), dice=his_55))
+        assert [e.TYPE for e in events] == ["roll"]
+        events = ref.see(Sighting(_RoughCheckers(then)))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return [e.TYPE for e in events]
+
+    assert after(CLOSED.with_turn(1), moved) == ["move", "flag"]
+    assert after(moved, moved) == ["move"]  # never read exactly: the empty play
+    assert after(CLOSED.with_turn(1), CLOSED.with_turn(1)) == ["move"]
 
 
 def test_the_die_of_a_roll_read_from_the_play_seen_again_is_no_roll_in_the_wrong_half() -> None:
