@@ -2620,7 +2620,8 @@ class Referee:
         enough to this reading (s44 clip 3901 at 359 s: 1/0 with a 66 that played
         nothing, from a pile of eight read as seven after, the tall pile believed
         only roughly). Not where no view since the roll read the board exactly: a
-        reading that never matched it says nothing of a change."""
+        reading that never matched it says nothing of a change, nor one that differs
+        in the opponent's checkers."""
         state = self.state
         before = state.position
         if best != before or self._seen_exact != before or state.dice is None:
@@ -2628,7 +2629,16 @@ class Referee:
         if not _dances(before, state.dice):
             return False
         now = evidence.guess(before.turn)
-        return now is not None and now != before
+        if now is None:
+            return False
+        # his checkers changed, his opponent's as they stood (a pile of the
+        # opponent's misread beside the opponent's next roll is no play of his: s40
+        # clip 3501 at 267 s)
+        mover = state.on_roll
+        return (
+            now.boards[mover] != before.boards[mover]
+            and now.boards[1 - mover] == before.boards[1 - mover]
+        )
 
     def _decide_play_now(self, s: Sighting, best_ll: float, best: Position, text: str) -> None:
         state = self.state
