@@ -2621,7 +2621,7 @@ class Referee:
         nothing, from a pile of eight read as seven after, the tall pile believed
         only roughly). Not where no view since the roll read the board exactly: a
         reading that never matched it says nothing of a change, nor one that differs
-        in the opponent's checkers."""
+        in the opponent's checkers or on the bar."""
         state = self.state
         before = state.position
         if best != before or self._seen_exact != before or state.dice is None:
@@ -2631,12 +2631,14 @@ class Referee:
         now = evidence.guess(before.turn)
         if now is None:
             return False
-        # his checkers changed, his opponent's as they stood (a pile of the
-        # opponent's misread beside the opponent's next roll is no play of his: s40
-        # clip 3501 at 267 s)
+        # his checkers on the points changed, his opponent's and his bar as they
+        # stood: a pile of the opponent's misread beside the opponent's next roll is
+        # no play of his (s40 clip 3501 at 267 s), nor is a checker of his on the bar
+        # read as gone, the bar's counts being the least sure (s42 clip 3703 at 594 s)
         mover = state.on_roll
         return (
             now.boards[mover] != before.boards[mover]
+            and now.boards[mover][BAR] == before.boards[mover][BAR]
             and now.boards[1 - mover] == before.boards[1 - mover]
         )
 
