@@ -323,19 +323,9 @@ class BoardMarks:
     def _note_lying(self, places: list[tuple[float, float]], t: float) -> list[tuple[float, float]]:
         """Notes the dice seen on the field at ``t``; returns the fixtures among them."""
         self._lying = [p for p in self._lying if t - p.last <= MARK_GAP_S]
-        seen: list[_Lying] = []
-        for at in places:
-            near = [p for p in self._lying if _city(at, (p.x, p.y)) <= MARK_CM]
-            if near:
-                near[0].last = t
-                seen.append(near[0])
-            else:
-                self._lying.append(_Lying(at[0], at[1], t, t))
-                seen.append(self._lying[-1])
+        seen = [_Lying.at_place(self._lying, at, t) for at in places]
         for p in seen:
-            for at in places:
-                if _city(at, (p.x, p.y)) > MARK_CM:
-                    p.other(at, t)
+            p.beside(places, t)
             if (
                 not p.fixed
                 and p.last - p.first >= FIXTURE_SPAN_S
@@ -351,15 +341,8 @@ class BoardMarks:
         """Notes a die off the field at ``at`` seen at ``t`` beside dice at ``places``;
         learns it for a mark where it lay long, or while a roll came elsewhere."""
         self._seen = [p for p in self._seen if t - p.last <= MARK_GAP_S]
-        near = [p for p in self._seen if _city(at, (p.x, p.y)) <= MARK_CM]
-        if not near:
-            near = [_Lying(at[0], at[1], t, t)]
-            self._seen.append(near[0])
-        p = near[0]
-        p.last = t
-        for other in places:
-            if _city(other, (p.x, p.y)) > MARK_CM:
-                p.other(other, t)
+        p = _Lying.at_place(self._seen, at, t)
+        p.beside(places, t)
         if (
             p.last - p.first >= MARK_SPAN_S
             or p.others_seen(since=p.first + MARK_BEFORE_S) >= MARK_OTHERS
@@ -379,6 +362,23 @@ class _Lying:
     last: float
     others: list[list[float]] = field(default_factory=list)
     fixed: bool = False
+
+    @staticmethod
+    def at_place(known: list[_Lying], at: tuple[float, float], t: float) -> _Lying:
+        """The place of ``known`` within ``MARK_CM`` of ``at``, seen now at ``t``; else
+        a new one, added to ``known``."""
+        for p in known:
+            if _city(at, (p.x, p.y)) <= MARK_CM:
+                p.last = t
+                return p
+        known.append(_Lying(at[0], at[1], t, t))
+        return known[-1]
+
+    def beside(self, places: list[tuple[float, float]], t: float) -> None:
+        """Notes the dice found at ``t`` at ``places`` other than this one."""
+        for at in places:
+            if _city(at, (self.x, self.y)) > MARK_CM:
+                self.other(at, t)
 
     def other(self, at: tuple[float, float], t: float) -> None:
         for o in self.others:
