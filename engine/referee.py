@@ -1925,23 +1925,23 @@ class Referee:
             return False
         if not self._explains(s.checkers, s.checkers.log_likelihood(state.position)):
             return False
-        player = state.on_roll
-        if self._could_have_danced(player):
-            player = self._doubler_after_dance()
-        elif state.can_double(player) is not None:
+        player = self._doubler_after_dance()
+        if player == state.on_roll and state.can_double(player) is not None:
             return False
         self._double_passed(player, OFFER_AS_DIE_NOTE, OFFER_AS_DIE_NOTE)
         return True
 
-    def _could_have_danced(self, player: int) -> bool:
-        """Whether ``player``, on roll, likely rolled unseen and danced, and his
-        opponent could double after (:meth:`_likely_dances`)."""
+    def _dances_before_double(self, player: int) -> list[tuple[int, int]]:
+        """The rolls ``player``, on roll, likely rolled unseen and danced with
+        (:meth:`_likely_dances`), where his opponent could double after; else none."""
         state = self.state
         dances = self._likely_dances(state.position)
         if not dances:
-            return False
+            return []
         danced = state.roll(*dances[0], player=player).play(state.position)
-        return danced.phase is Phase.ROLL and danced.can_double(1 - player) is None
+        if danced.phase is Phase.ROLL and danced.can_double(1 - player) is None:
+            return dances
+        return []
 
     def _doubler_after_dance(self) -> int:
         """Who doubled, where a double is seen while the player on roll may have
@@ -1950,9 +1950,10 @@ class Referee:
         472 s: a 52 on the bar seen by its 5 alone, no play, then the opponent's
         double, the cube offered found as a die, passed)."""
         player = self.state.on_roll
-        if not self._could_have_danced(player):
+        dances = self._dances_before_double(player)
+        if not dances:
             return player
-        self._unseen_dance(player, self._likely_dances(self.state.position))
+        self._unseen_dance(player, dances)
         return 1 - player
 
     def _double_passed(self, player: int, double_note: str, drop_note: str) -> None:
