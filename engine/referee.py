@@ -151,6 +151,9 @@ UNSEEN_DOUBLE_NOTE = "not seen: the checkers were set up for the next game"
 #: The note on a double and its pass read from the cube gone, a die alone in the
 #: field meanwhile, and the cube back in the middle at 1.
 OFFER_AS_DIE_NOTE = "the cube offered seen as a die, then back in the middle"
+#: The note on a double read from the cube gone, a die alone in the field meanwhile,
+#: and the doubler's roll made with the cube seen nowhere (its take is unseen too).
+OFFER_TAKEN_NOTE = "the cube offered seen as a die, then the doubler rolled"
 #: The note on a roll the camera did not see, read from the play that followed it.
 UNSEEN_ROLL_NOTE = "not seen: read from the play"
 #: The note on a dance the camera did not see, read from the opponent's roll after it.
@@ -533,9 +536,9 @@ class Referee:
         # How many views since the cube was seen (this one counted), and in how many
         # views in a row it was seen before that (see _cube_gone).
         self._views_without_cube, self._cube_views = CUBE_GONE_VIEWS + 1, 0
-        # One die alone in the field was seen while the cube was gone (see
-        # _see_offer_passed): the cube offered, found as a die.
-        self._offer_as_die = False
+        # One die alone in the field, seen while the cube was gone (see
+        # _see_offer_passed and _see_offer_taken): the cube offered, found as a die.
+        self._offer_as_die: SeenDie | None = None
         # A die seen alone in the opponent's half before the roller's roll counted
         # (see _note_wrong_half).
         self._wrong_half_die: SeenDie | None = None
@@ -744,7 +747,7 @@ class Referee:
         dice = self._live_dice(sighting.dice)
         phase = self.state.phase
         if phase is not Phase.ROLL:
-            self._offer_as_die = False
+            self._offer_as_die = None
         if phase in (Phase.START, Phase.GAME_OVER):
             self._see_setup(sighting, dice)
         elif self._see_set_up_again(sighting, dice):
@@ -752,7 +755,7 @@ class Referee:
         elif self.flag is not None:
             self._see_flagged(sighting, dice)
         elif phase is Phase.ROLL:
-            if self._see_offer_passed(sighting, dice):
+            if self._see_offer_passed(sighting, dice) or self._see_offer_taken(sighting, dice):
                 pass
             elif self._see_cube(sighting):
                 if self.state.phase is Phase.ROLL and self.flag is None and dice:
@@ -786,7 +789,7 @@ class Referee:
             and len(dice) == 1
             and dice[0].half in ("left", "right")
         ):
-            self._offer_as_die = True  # the cube offered, found as a die?
+            self._offer_as_die = dice[0]  # the cube offered, found as a die?
         if sighting.cube is not None:
             self._last_cube = sighting.cube
         self._note_exact(sighting.checkers)
@@ -1914,7 +1917,7 @@ class Referee:
         cube, state = s.cube, self.state
         if cube is None:
             return False
-        offered, self._offer_as_die = self._offer_as_die, False
+        offered, self._offer_as_die = self._offer_as_die, None
         if (
             not offered
             or cube.place != "centre"
@@ -1929,6 +1932,41 @@ class Referee:
         if player == state.on_roll and state.can_double(player) is not None:
             return False
         self._double_passed(player, OFFER_AS_DIE_NOTE, OFFER_AS_DIE_NOTE)
+        return True
+
+    def _see_offer_taken(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The cube gone from where it lay, one die alone in the field meanwhile, then
+        the roll of the player on roll in his right half, the die alone not among its
+        dice and the cube seen nowhere: he doubled, the cube offered having been found
+        as a die, and the double was taken, the cube laid where the camera does not see
+        it; the game goes on only after a take [001 4.4(iii)] (s45 clip 4002 at 60 s:
+        a black cube offered in the field read as a 6 at 0.46, then taken and laid on
+        the rail's edge beside the taker's dark checkers, never found again). Returns
+        whether it was taken; the roll is then judged.
+
+        Only for a die alone in his opponent's half: one in his own is a glimpse of
+        his roll likelier than the cube (s38 clip 3303 at 15 s: the cube missed for
+        two views, one die of a cocked roll seen, then his roll made again)."""
+        lone, state = self._offer_as_die, self.state
+        player = state.on_roll
+        if (
+            lone is None
+            or lone.half == self.right_half(player)
+            or s.cube is not None
+            or self.flag is not None
+            or len(dice) != 2
+            or any(d.half != self.right_half(player) for d in dice)
+            or any(_same_die(lone, d) for d in dice)
+            or state.can_double(player) is not None
+        ):
+            return False
+        if not self._explains(s.checkers, s.checkers.log_likelihood(state.position)):
+            return False
+        # the die alone was the cube, not a die of his rolled in the wrong half
+        self._offer_as_die = self._wrong_half_die = None
+        self.state = state.double(player)
+        self._emit(DoubleEvent, player=player, value=self.state.offered_cube, note=OFFER_TAKEN_NOTE)
+        self._see_answer(s, dice)
         return True
 
     def _dances_before_double(self, player: int) -> list[tuple[int, int]]:

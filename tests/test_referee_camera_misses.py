@@ -182,6 +182,43 @@ def test_a_cube_offered_seen_as_a_die_then_back_in_the_middle_is_a_double_passed
     assert events_after(offered, back=his) == [("roll", 1)]
 
 
+def test_a_cube_offered_seen_as_a_die_then_the_doublers_roll_is_a_double_taken() -> None:
+    """s45 clip 4002 at 60 s: player 0 doubled, the black cube offered in the field was
+    found as a die (a 6 at 0.46), and after the take it lay on the rail's edge where
+    it was never found again; the next the camera saw was the doubler's roll. The
+    game goes on only after a take [001 4.4(iii)]: a double and its take, then the
+    roll. A die of the roll seen first where it then lies, or any die alone in the
+    doubler's own half, is a glimpse of the roll, and the cube missed for a view, or
+    back in the middle, is no double."""
+    centre = SeenCube(64, "centre")
+
+    def events_after(
+        lone: tuple[SeenDie, ...], roll: tuple[SeenDie, ...], cube: SeenCube | None = None
+    ) -> tuple[list[tuple[str, int | None]], Referee]:
+        ref, p0 = _opened_52()  # player 1 on roll: his right half is "left"
+        for _ in range(2):
+            ref.see(Sighting(ExactCheckers(p0), cube=centre))
+        assert ref.see(Sighting(ExactCheckers(p0), dice=lone)) == []
+        events = ref.see(Sighting(ExactCheckers(p0), dice=roll, cube=cube))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return [(e.TYPE, getattr(e, "player", None)) for e in events], ref
+
+    offered = (SeenDie(6, p=0.46, half="right", at=(14.0, 1.0)),)
+    his = (SeenDie(5, half="left", at=(-29.0, 6.0)), SeenDie(2, half="left", at=(-32.0, -27.0)))
+    seen, ref = events_after(offered, his)
+    assert seen == [("double", 1), ("take", 0), ("roll", 1)]
+    assert (ref.state.cube_value, ref.state.cube_owner) == (2, 0)
+    assert ref.state.dice == (5, 2)
+    # a die alone in his own half is a glimpse of a roll of his (s38 clip 3303 at 15
+    # s: the cube missed for two views, a die of a cocked roll seen, then his roll
+    # made again); no double
+    in_his_half = (SeenDie(3, p=0.56, half="left", at=(-14.0, 3.0)),)
+    assert ("double", 1) not in events_after(in_his_half, his)[0]
+    assert events_after((his[0],), his)[0] == [("roll", 1)]
+    assert events_after((), his)[0] == [("roll", 1)]
+    assert ("double", 1) not in events_after(offered, his, centre)[0]
+
+
 def test_a_dance_seen_by_one_die_then_the_cube_offered_seen_as_a_die_and_passed() -> None:
     """s39 clip 3403 at 469 s: player 0, on the bar against five points, rolled 52,
     seen by its 5 alone; no checker moved and the die was gone; then the cube was gone
