@@ -1072,6 +1072,22 @@ class Referee:
             judged = {d.value for d in self._judged_dice} or set(range(1, 7))
         if len(mine) == 1 and mine[0].value not in judged:
             self._glimpsed = tuple(mine)
+        elif len(mine) == 3:
+            # one die surely read beside one boxed twice, neither box read surely
+            # (:func:`_less_found_twice` leaves the view): the sure one is a glimpse,
+            # kept at its surest where it lies (s45 clip 4005 at 513 s: a 6 at 0.96
+            # beside a 3 at 0.65 and a 5 at 0.33 2 cm apart, then 24/18 played)
+            least = min(mine, key=lambda d: d.p)
+            twin = [d for d in mine if d is not least and _near_known(d, least, BOXED_TWICE_CM)]
+            third = [d for d in mine if d is not least and not any(d is t for t in twin)]
+            if len(twin) != 1 or len(third) != 1 or third[0].p < REREAD_P / 2:
+                return
+            die = third[0]
+            if any(_near_known(die, d, BOXED_TWICE_CM) for d in twin) or die.value in judged:
+                return
+            kept = self._glimpsed[:1]
+            if not (kept and _same_die(kept[0], die) and kept[0].p >= die.p):
+                self._glimpsed = (die,)
 
     def _see_lone_reroll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """One die alone on the table, in the right half of the player on roll, of
@@ -1522,6 +1538,9 @@ class Referee:
                     roll, ll, pos, text = again
         else:
             (roll, ll, pos, text), rolls = self._likeliest_unseen_roll(before, evidence)
+            glimpsed = self._roll_glimpsed(evidence, roll, ll, rolls)
+            if glimpsed is not None:
+                roll, ll, pos, text = glimpsed
         legal = self._explains(evidence, ll) and pos != before
         if not legal:
             # his opponent may have rolled and played since, no view between
@@ -1584,6 +1603,36 @@ class Referee:
                 best = (ll + prior, roll, ll, pos, text)
         assert best is not None
         return best[1:], rolls
+
+    def _roll_glimpsed(
+        self,
+        evidence: CheckerEvidence,
+        roll: tuple[int, int],
+        ll: float,
+        rolls: list[tuple[tuple[int, int], float]],
+    ) -> tuple[tuple[int, int], float, Position, str] | None:
+        """The roll to read an unseen roll's play under where the die glimpsed of it
+        rules out ``roll``, the likeliest (of log-likelihood ``ll``): a roll its die
+        makes likely, if the board as it stands, played illegally with that roll
+        (``ILLEGAL_LOG_ODDS``), is likelier than ``roll``'s legal play with the die
+        misread; else None. Of those rolls, the one whose best result comes nearest
+        (s45 clip 4003 at 160 s: a 51 seen by its 1 at 1.00, then 7/5 7/2, legal
+        only with a roll of no 1; taken for a 52, the illegal play went unflagged)."""
+        if not self._glimpsed or not rolls:
+            return None
+        priors = dict(rolls)
+        likeliest = max(priors.values())
+        if ll + priors[roll] >= evidence.ceiling() + ILLEGAL_LOG_ODDS + likeliest:
+            return None
+        before = self.state.position
+        best: tuple[float, tuple[tuple[int, int], float, Position, str]] | None = None
+        for other, prior in rolls:
+            if prior < likeliest + ILLEGAL_LOG_ODDS:
+                continue
+            other_ll, pos, text = self.best_result(before, other, evidence)
+            if best is None or other_ll + prior > best[0]:
+                best = (other_ll + prior, (other, other_ll, pos, text))
+        return None if best is None else best[1]
 
     def _glimpse_gone(self, dice: tuple[SeenDie, ...]) -> bool:
         """Two dice in the right half of the player on roll, while a die of his glimpsed
@@ -2823,11 +2872,25 @@ class Referee:
         # have shown; a second illegal play in a row is the rarer (s35 clip 3003 at
         # 25 s: a 62 read 64, its 2 at 0.80 and 0.98; 24/18 onto a held point
         # flagged, then 24/22 22/16 flagged again and let stand as 24/16).
-        if not explained and score - ll - read_prior < ILLEGAL_LOG_ODDS * max(1, misread) * (
-            2 if doubled or halved or flag is not None else 1
+        odds = ILLEGAL_LOG_ODDS * (2 if doubled or halved or flag is not None else 1)
+        if not explained and (
+            score - ll - read_prior < odds * max(1, misread)
+            or (
+                opening is None
+                and self._seen_exact is not None
+                and _surest_misread(seen, read, roll) < odds
+            )
         ):
             # the dice as read are far likelier than the roll that would make the
-            # play legal: a die misread is no likelier than an illegal play
+            # play legal: a die misread is no likelier than an illegal play. So for
+            # each die read again, not the two together, where the dice lay while a
+            # view read the board as it stood before the play (they are his roll): a
+            # die read surely keeps its number beside one read unsure (s45 clip 4003
+            # at 59 s: a 63, its 6 at 0.99 and its 3 at 0.28; 11/5 taken for 11/10
+            # 10/5 of a 51). Dice first seen with the play made may be his
+            # opponent's, rolled in the wrong half, and his roll the play's (s42
+            # clip 3704 at 308 and 425 s: a 32 glimpsed by one die, played, then
+            # the opponent's 54 and 65 in that half, read again as 32)
             return False
         if flag is not None:
             self.flag = None
@@ -3359,6 +3422,30 @@ def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
 
     mean = tuple((a + b) / 2 for a, b in zip(old.faces(), new.faces(), strict=True))
     return replace(old, p=mean[old.value - 1], values=mean)
+
+
+def _surest_misread(dice: Sequence[SeenDie], read: tuple[int, int], roll: tuple[int, int]) -> float:
+    """The log-odds, against its number as read, of the least likely die of two read
+    as ``read`` showing ``roll``, the dice matched to the roll the likelier way round
+    (as :func:`_roll_log_p`); 0 where the roll is the dice as read.
+
+    >>> sure, unsure = SeenDie(6, p=0.99), SeenDie(3, p=0.28)
+    >>> round(_surest_misread((sure, unsure), (6, 3), (5, 1)), 2)
+    -6.2
+    >>> round(_surest_misread((sure, unsure), (6, 3), (6, 1)), 2)
+    -0.66
+    """
+    a, b = dice[0], dice[1]
+    ways = [(roll[0], roll[1]), (roll[1], roll[0])]
+    pairs = max(ways, key=lambda w: _die_log_p(a, w[0]) + _die_log_p(b, w[1]))
+    return min(
+        0.0,
+        *(
+            _die_log_p(d, v) - _die_log_p(d, was)
+            for d, v, was in zip((a, b), pairs, read, strict=True)
+            if v != was
+        ),
+    )
 
 
 def _roll_log_p(dice: Sequence[SeenDie], roll: tuple[int, int]) -> float:

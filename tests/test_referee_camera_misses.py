@@ -607,6 +607,113 @@ def test_an_illegal_play_after_a_roll_not_seen_is_flagged_then_cleared() -> None
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_a_play_legal_only_if_the_die_glimpsed_was_misread_is_illegal() -> None:
+    """s45 clip 4003 at 160 s: a 51 seen by its 1 alone (at 1.00), then 7/5 7/2, which
+    no roll with a 1 makes; read from the play as a 52, the illegal play went
+    unflagged. A die misread so surely is rarer than an illegal play (odds of 1 in
+    20, ``ILLEGAL_LOG_ODDS``): the roll is one with the die glimpsed and the play is
+    flagged [001 4.2(ii)]. A die glimpsed unsurely (0.6) gives way to the play."""
+
+    def events_after(p: float) -> list[Event]:
+        ref, p0 = _opened_52()  # player 1 on roll: his right half is "left"
+        glimpse = (SeenDie(1, p=p, half="left", at=(-20.0, 3.0)),)
+        assert ref.see(Sighting(ExactCheckers(p0), dice=glimpse)) == []
+        ran = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (13, 8))), 1)
+        events = ref.see(Sighting(ExactCheckers(ran)))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    events = events_after(0.999)
+    assert [e.TYPE for e in events] == ["roll", "move", "flag"]
+    assert 1 in events[0].dice and events[0].note == UNSEEN_ROLL_NOTE
+    assert not events[1].legal and events[2].kind == "illegal_play"
+    events = events_after(0.6)
+    assert [e.TYPE for e in events] == ["roll", "move"]
+    assert sorted(events[0].dice) == [5, 6] and events[1].legal
+
+
+def test_a_die_read_surely_keeps_its_number_when_the_other_is_read_again() -> None:
+    """s45 clip 4003 at 59 s: a 63, its 6 read at 0.99 and its 3 at 0.28; 11/5 played,
+    the 3 left unplayed. Read again as a 51 (11/10 10/5), the 6 read surely taken for a
+    5 beside the 3 taken for a 1, the illegal play went unflagged. Each die read
+    again must be likely enough on its own: the 6 stays and the play is flagged
+    [000 r12]. Both dice read unsure, the roll is read again from the play."""
+
+    def events_after(six: float) -> list[Event]:
+        ref, p0 = _opened_52()  # player 1 on roll: his right half is "left"
+        # the reader's faces as in the clip: the 6's second choice a 5 at 0.005, the
+        # 3 nearly as likely a 1 or a 2 (the two together are not unlikely enough)
+        five = 0.005 if six > 0.9 else (1 - six) / 5
+        rest = (1 - six - five) / 4
+        faces = (rest, rest, rest, rest, five, six)
+        roll = (
+            SeenDie(6, p=six, half="left", at=(-20.0, 3.0), values=faces),
+            SeenDie(
+                3,
+                p=0.28,
+                half="left",
+                at=(-12.0, -9.0),
+                values=(0.275, 0.316, 0.282, 0.01, 0.115, 0.001),
+            ),
+        )
+        [rolled] = ref.see(Sighting(ExactCheckers(p0), dice=roll))
+        assert isinstance(rolled, RollEvent) and sorted(rolled.dice) == [3, 6]
+        ran = Position((p0.boards[0], _moved(p0.boards[1], (24, 23), (13, 8))), 1)
+        events = ref.see(Sighting(ExactCheckers(ran)))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    assert [e.TYPE for e in events_after(0.99)] == ["move", "flag"]
+    events = events_after(0.6)
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert sorted(events[1].dice) == [1, 5] and events[1].legal
+
+    # Dice first seen with the play already made are read again as before, both
+    # together (s42 clip 3704 at 308 s: a 32 glimpsed by one die, played, then the
+    # opponent's 54 in that half taken for the roll, read again from the play as 32)
+    ref, p0 = _opened_52()
+    glimpse = (SeenDie(1, p=0.48, half="left", at=(-9.0, 3.0)),)
+    assert ref.see(Sighting(ExactCheckers(p0), dice=glimpse)) == []
+    ran = Position((p0.boards[0], _moved(p0.boards[1], (24, 21), (13, 11))), 1)
+    assert ref.see(Sighting(ExactCheckers(ran), dice=glimpse)) == []
+    theirs = (
+        SeenDie(
+            4, p=0.807, half="left", at=(-13.0, 11.0), values=(0.003, 0.187, 0, 0.807, 0, 0.002)
+        ),
+        SeenDie(
+            5,
+            p=0.983,
+            half="left",
+            at=(-15.0, -15.0),
+            values=(0.002, 0.003, 0.011, 0.001, 0.983, 0),
+        ),
+    )
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(ran), dice=theirs))] == ["roll"]
+    events = ref.see(Sighting(ExactCheckers(ran)))
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert sorted(events[1].dice) == [2, 3] and events[1].legal
+
+
+def test_a_die_read_surely_beside_one_boxed_twice_is_a_glimpse_of_the_roll() -> None:
+    """s45 clip 4005 at 513 s: player 1's 63 seen as a 6 at 0.96 beside a 3 at 0.65 and
+    a 5 at 0.33 2 cm apart, one die boxed twice and neither box read surely: no roll
+    taken from those views (:func:`_less_found_twice`). He played 24/18 and lifted,
+    the 3 unplayed; read from the play as a 51 (24/23 23/18). The die read surely is a
+    glimpse of his roll, and no roll with a 6 makes the play: flagged [000 r12]."""
+    ref, p0 = _opened_52()  # player 1 on roll: his right half is "left"
+    three = (
+        SeenDie(6, p=0.96, half="left", at=(-15.0, 12.0)),
+        SeenDie(3, p=0.65, half="left", at=(-18.0, -14.0)),
+        SeenDie(5, p=0.33, half="left", at=(-16.0, -14.0)),
+    )
+    assert ref.see(Sighting(ExactCheckers(p0), dice=three)) == []
+    ran = Position((p0.boards[0], _moved(p0.boards[1], (24, 18))), 1)
+    events = ref.see(Sighting(ExactCheckers(ran)))
+    assert [e.TYPE for e in events] == ["roll", "move", "flag"]
+    assert 6 in events[0].dice and not events[1].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_an_illegal_play_taken_for_another_rolls_then_put_right_replaces_it() -> None:
     """Player 1 rolls 42; the camera finds only the 2. He plays 8/3 6/4 (a 5 for the
     4: illegal) and lifts his dice: read from the play as a legal 52. Before player 0
