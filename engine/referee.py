@@ -1073,14 +1073,14 @@ class Referee:
         if len(mine) == 1 and mine[0].value not in judged:
             self._glimpsed = tuple(mine)
         elif len(mine) == 3:
-            # one die surely read beside one boxed twice, neither box read surely
-            # (:func:`_less_found_twice` leaves the view): the sure one is a glimpse,
-            # kept at its surest where it lies (s45 clip 4005 at 513 s: a 6 at 0.96
-            # beside a 3 at 0.65 and a 5 at 0.33 2 cm apart, then 24/18 played)
+            # one die read surely (``REREAD_P``) beside one boxed twice, neither box
+            # read surely (:func:`_less_found_twice` leaves the view): the sure one is
+            # a glimpse, kept at its surest where it lies (s45 clip 4005 at 513 s: a
+            # 6 at 0.96 beside a 3 at 0.65 and a 5 at 0.33 2 cm apart, then 24/18)
             least = min(mine, key=lambda d: d.p)
             twin = [d for d in mine if d is not least and _near_known(d, least, BOXED_TWICE_CM)]
             third = [d for d in mine if d is not least and not any(d is t for t in twin)]
-            if len(twin) != 1 or len(third) != 1 or third[0].p < REREAD_P / 2:
+            if len(twin) != 1 or len(third) != 1 or third[0].p < REREAD_P:
                 return
             die = third[0]
             if any(_near_known(die, d, BOXED_TWICE_CM) for d in twin) or die.value in judged:
