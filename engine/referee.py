@@ -1078,12 +1078,11 @@ class Referee:
             # a glimpse, kept at its surest where it lies (s45 clip 4005 at 513 s: a
             # 6 at 0.96 beside a 3 at 0.65 and a 5 at 0.33 2 cm apart, then 24/18)
             least = min(mine, key=lambda d: d.p)
-            twin = [d for d in mine if d is not least and _near_known(d, least, BOXED_TWICE_CM)]
-            third = [d for d in mine if d is not least and not any(d is t for t in twin)]
-            if len(twin) != 1 or len(third) != 1 or third[0].p < REREAD_P:
-                return
-            die = third[0]
-            if any(_near_known(die, d, BOXED_TWICE_CM) for d in twin) or die.value in judged:
+            near = [d for d in mine if d is not least and _near_known(d, least, BOXED_TWICE_CM)]
+            if len(near) != 1:
+                return  # (the third die near the least sure too: no one twin)
+            die = next(d for d in mine if d is not least and d is not near[0])
+            if die.p < REREAD_P or _near_known(die, near[0], BOXED_TWICE_CM) or die.value in judged:
                 return
             kept = self._glimpsed[:1]
             if not (kept and _same_die(kept[0], die) and kept[0].p >= die.p):
@@ -3427,7 +3426,7 @@ def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
 def _surest_misread(dice: Sequence[SeenDie], read: tuple[int, int], roll: tuple[int, int]) -> float:
     """The log-odds, against its number as read, of the least likely die of two read
     as ``read`` showing ``roll``, the dice matched to the roll the likelier way round
-    (as :func:`_roll_log_p`); 0 where the roll is the dice as read.
+    (:func:`_paired`); 0 where the roll is the dice as read.
 
     >>> sure, unsure = SeenDie(6, p=0.99), SeenDie(3, p=0.28)
     >>> round(_surest_misread((sure, unsure), (6, 3), (5, 1)), 2)
@@ -3435,17 +3434,30 @@ def _surest_misread(dice: Sequence[SeenDie], read: tuple[int, int], roll: tuple[
     >>> round(_surest_misread((sure, unsure), (6, 3), (6, 1)), 2)
     -0.66
     """
-    a, b = dice[0], dice[1]
-    ways = [(roll[0], roll[1]), (roll[1], roll[0])]
-    pairs = max(ways, key=lambda w: _die_log_p(a, w[0]) + _die_log_p(b, w[1]))
+    shown = _paired(dice, roll)
     return min(
         0.0,
         *(
             _die_log_p(d, v) - _die_log_p(d, was)
-            for d, v, was in zip((a, b), pairs, read, strict=True)
+            for d, v, was in zip(dice[:2], shown, read, strict=True)
             if v != was
         ),
     )
+
+
+def _paired(dice: Sequence[SeenDie], roll: tuple[int, int]) -> tuple[int, int]:
+    """``roll``'s numbers in the order of the two ``dice`` that likelier show them.
+
+    >>> _paired((SeenDie(2, p=0.9), SeenDie(1, p=0.7)), (1, 2))
+    (2, 1)
+    """
+    a, b = dice[0], dice[1]
+
+    def shows(numbers: tuple[int, int]) -> float:
+        return _die_log_p(a, numbers[0]) + _die_log_p(b, numbers[1])
+
+    turned = (roll[1], roll[0])
+    return turned if shows(turned) > shows(roll) else roll
 
 
 def _roll_log_p(dice: Sequence[SeenDie], roll: tuple[int, int]) -> float:
@@ -3454,11 +3466,7 @@ def _roll_log_p(dice: Sequence[SeenDie], roll: tuple[int, int]) -> float:
     >>> round(_roll_log_p((SeenDie(2, p=0.5), SeenDie(1, p=0.7)), (2, 2)), 2)
     -3.51
     """
-    a, b = dice[0], dice[1]
-    return max(
-        _die_log_p(a, roll[0]) + _die_log_p(b, roll[1]),
-        _die_log_p(a, roll[1]) + _die_log_p(b, roll[0]),
-    )
+    return sum(_die_log_p(d, v) for d, v in zip(dice[:2], _paired(dice, roll), strict=True))
 
 
 def _same_die(a: SeenDie, b: SeenDie) -> bool:
