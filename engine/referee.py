@@ -3545,6 +3545,24 @@ def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
             and sum(d.p == least.p for d in here) == 1
         ):
             return tuple(d for d in dice if d is not least)
+        # Two dice within ``BOXED_TWICE_CM``, a side face a little further off than
+        # ``TWICE_CM`` read as surely as the top, the third die apart and read surely
+        # too: the surer of the two is the die (s46 clip 4104 at 146 s: a 6 cocked
+        # against the rail also found as a 1, 2.8 cm apart, 1.00 and 0.996, the
+        # roll's 1 12 cm away at 0.985; with three dice down the roll was never
+        # judged, and its roll made again never taken for an invalid roll).
+        near = [
+            (a, b)
+            for i, a in enumerate(here)
+            for b in here[i + 1 :]
+            if _near_known(a, b, BOXED_TWICE_CM)
+        ]
+        if len(near) == 1:
+            a, b = near[0]
+            third = next(d for d in here if d is not a and d is not b)
+            if min(third.p, max(a.p, b.p)) >= REREAD_P:
+                less = a if a.p < b.p else b
+                return tuple(d for d in dice if d is not less)
     return dice
 
 

@@ -117,6 +117,32 @@ def test_a_die_boxed_twice_a_little_apart_is_one_die_the_least_sure_of_three() -
         assert "roll" not in [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=three))]
 
 
+def test_a_die_boxed_twice_surely_beside_a_die_read_surely_is_one_die() -> None:
+    """s46 clip 4104 at 146 s: player 1's 61, the 6 cocked against the rail, found
+    twice, as a 6 at 1.00 and as a 1 at 0.996 2.8 cm away, the roll's 1 12 cm off at
+    0.985. With three dice down no roll was taken; he rolled again (54), and the roll
+    made again was never found invalid. The surer of two dice that close, the third
+    read surely too, is the die: the roll is taken, and rolled again it is void."""
+    six, side = (
+        SeenDie(6, p=1.0, half="left", at=(-10.1, 18.7)),
+        SeenDie(1, p=0.996, half="left", at=(-10.6, 21.0)),
+    )
+    one = SeenDie(1, p=0.985, half="left", at=(-22.5, 6.2))
+    ref, p0 = _opened_52()
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(one, six, side)))
+    assert isinstance(roll, RollEvent) and roll.player == 1 and sorted(roll.dice) == [1, 6]
+    again = (SeenDie(5, half="left", at=(-14.0, 6.0)), SeenDie(4, half="left", at=(-7.0, 8.0)))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=again))
+    void = [e for e in events if isinstance(e, RollInvalidEvent)]
+    assert len(void) == 1 and void[0].note == REROLL_NOTE and void[0].player == 1
+    assert isinstance(events[-1], RollEvent) and sorted(events[-1].dice) == [4, 5]
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # the third die read unsure: which two dice are the roll is not known yet
+    ref, p0 = _opened_52()
+    unsure = (replace(one, p=0.6), six, side)
+    assert "roll" not in [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=unsure))]
+
+
 def test_a_die_seen_while_the_cube_is_gone_is_no_roll_glimpsed() -> None:
     """s40 clip 3503 at 288 s: player 1 doubles, the red cube offered in the field is
     found as a die (a 1) and no cube is seen; player 0 takes, and player 1's roll lies
