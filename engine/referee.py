@@ -1512,6 +1512,8 @@ class Referee:
             if invalid is not None and self._see_missed_turn(s, dice, invalid):
                 return True
             gone = invalid is None and self._glimpse_gone(dice)
+            if invalid is not None and not gone:
+                gone = self._judged_roll_played(before, evidence, invalid, mine)
             if not gone:
                 return False
         if invalid is not None and (
@@ -1818,6 +1820,30 @@ class Referee:
                 best = key
         assert best is not None
         return best[2], best[3], best[4], best[5]
+
+    def _judged_roll_played(
+        self,
+        before: Position,
+        evidence: CheckerEvidence,
+        invalid: RollInvalidEvent,
+        mine: Sequence[SeenDie],
+    ) -> bool:
+        """Whether the player on roll played the roll judged invalid as it lay
+        (``TAKEN_VALID_FAULTS``), and the two dice in his half now are his opponent's,
+        rolled into the wrong half: the board shows a legal play of the roll judged
+        that explains it ``REREAD_MARGIN`` better than any play of the roll the new
+        dice show. A roll made again is played after it lands, and the board then
+        shows a play of it (s46 clip 4105 at 719 s: a 62, its 6 read cocked, played
+        7/1 4/2, then the opponent's 65 in the roller's half taken for his roll made
+        again, and his play read as 7/2 4/0 of it)."""
+        if invalid.dice is None or not set(invalid.reasons) <= TAKEN_VALID_FAULTS or len(mine) != 2:
+            return False
+        _, ll, pos, _ = self._judged_play(before, invalid.dice, evidence)
+        if pos == before or not self._explains(evidence, ll):
+            return False
+        read = (mine[0].value, mine[1].value)
+        new_ll, _, _ = self.best_result(before, (max(read), min(read)), evidence)
+        return ll > new_ll + REREAD_MARGIN
 
     def _judged_play(
         self, before: Position, judged: tuple[int, int], evidence: CheckerEvidence

@@ -992,6 +992,45 @@ def test_a_roll_judged_cocked_then_played_as_it_lay_was_taken_as_valid() -> None
     assert [e.TYPE for e in events] == ["roll", "move"] and events[0].note == UNSEEN_ROLL_NOTE
 
 
+def test_a_roll_judged_cocked_played_then_the_opponents_roll_in_its_half() -> None:
+    """s46 clip 4105 at 719 s: a 62, its 6 read cocked, played 7/1 4/2 as it lay;
+    the dice lifted unseen, the opponent rolled a 65 into the roller's half. The 65
+    was taken for the roll made again and the board read as a play of it. A roll
+    made again is played after it lands: with the board showing a legal play of the
+    roll judged, far better than any play of the new dice, the roll was taken as
+    valid and the new dice are the opponent's, rolled in the wrong half. Where the
+    board fits a play of the new dice as well, they are his roll made again."""
+
+    def after(moves: tuple[tuple[int, int], ...]) -> list[Event]:
+        ref, p0 = _opened_52()
+        cocked = (
+            SeenDie(6, half="left", cocked=0.95, at=(-20.0, 3.0)),
+            SeenDie(2, half="left", at=(-25.0, 3.0)),
+        )
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=cocked))] == [
+            "roll_invalid"
+        ]
+        played = Position((p0.boards[0], _moved(p0.boards[1], *moves)), 1)
+        theirs = (
+            SeenDie(6, half="left", at=(-12.0, 8.0)),
+            SeenDie(5, half="left", at=(-8.0, -6.0)),
+        )
+        events = ref.see(Sighting(ExactCheckers(played), dice=theirs))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    events = after(((24, 18), (13, 11)))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "roll_invalid"]
+    fix, roll, move, void = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "taken_valid"
+    assert roll.dice == (6, 2) and roll.note == TAKEN_VALID_NOTE and move.legal
+    assert isinstance(void, RollInvalidEvent) and void.player == 0
+    assert void.reasons == ("wrong_half",) and sorted(void.dice or ()) == [5, 6]
+    # 24/18 13/8 is a play of the 65 too (and of 62 it is none): his roll made again
+    events = after(((24, 18), (13, 8)))
+    assert [e.TYPE for e in events] == ["roll"] and events[0].player == 1
+
+
 def test_a_misread_die_of_a_roll_judged_invalid_is_no_illegal_play() -> None:
     # player 1 rolls 22; the camera reads a 2 (unsure) and a 1 (p 0.6) on a checker:
     # invalid. He plays 24/22(2) 13/11(2) and lifts the dice. Illegal with 21, legal
