@@ -1031,6 +1031,32 @@ def test_a_roll_judged_cocked_played_then_the_opponents_roll_in_its_half() -> No
     assert [e.TYPE for e in events] == ["roll"] and events[0].player == 1
 
 
+def test_a_double_seen_after_a_play_of_a_roll_unseen_is_the_opponents() -> None:
+    """s47 clip 4203 at 166 s: a 64 seen only as a 4 at 0.45, played 11/7 11/5, the
+    dice lifted; the opponent's cube offered in the next view was taken for a double
+    of the player who had just played. A player doubles before he rolls [001
+    4.4(ii)]: the board showing a legal play of his, the roll is read from the play and
+    recorded first, and the double is his opponent's."""
+
+    def after(moves: tuple[tuple[int, int], ...]) -> list[Event]:
+        ref, p0 = _opened_52()
+        centre = SeenCube(64, "centre")
+        glimpse = (SeenDie(4, p=0.45, half="left", at=(-19.0, -12.0)),)
+        ref.see(Sighting(ExactCheckers(p0), dice=glimpse, cube=centre))
+        ref.see(Sighting(ExactCheckers(p0), dice=glimpse, cube=centre))
+        played = Position((p0.boards[0], _moved(p0.boards[1], *moves)), 1)
+        return ref.see(Sighting(ExactCheckers(played), cube=SeenCube(2, "offered")))
+
+    events = after(((24, 20), (24, 18)))
+    assert [e.TYPE for e in events] == ["roll", "move", "double"]
+    roll, move, double = events
+    assert roll.player == 1 and roll.dice == (6, 4) and roll.note == UNSEEN_ROLL_NOTE
+    assert move.legal and isinstance(double, DoubleEvent) and double.player == 0
+    # the board as it was: the player on roll doubled
+    events = after(())
+    assert [e.TYPE for e in events] == ["double"] and events[0].player == 1
+
+
 def test_a_misread_die_of_a_roll_judged_invalid_is_no_illegal_play() -> None:
     # player 1 rolls 22; the camera reads a 2 (unsure) and a 1 (p 0.6) on a checker:
     # invalid. He plays 24/22(2) 13/11(2) and lifts the dice. Illegal with 21, legal
