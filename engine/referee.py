@@ -1538,10 +1538,7 @@ class Referee:
                     judged, rolls = None, again_rolls
                     roll, ll, pos, text = again
         else:
-            (roll, ll, pos, text), rolls = self._likeliest_unseen_roll(before, evidence)
-            glimpsed = self._roll_glimpsed(evidence, roll, ll, rolls)
-            if glimpsed is not None:
-                roll, ll, pos, text = glimpsed
+            (roll, ll, pos, text), rolls = self._unseen_roll_played(before, evidence)
         legal = self._explains(evidence, ll) and pos != before
         if not legal:
             # his opponent may have rolled and played since, no view between
@@ -1604,6 +1601,17 @@ class Referee:
                 best = (ll + prior, roll, ll, pos, text)
         assert best is not None
         return best[1:], rolls
+
+    def _unseen_roll_played(
+        self, before: Position, evidence: CheckerEvidence
+    ) -> tuple[tuple[tuple[int, int], float, Position, str], list[tuple[tuple[int, int], float]]]:
+        """The roll an unseen roll's play is read under: the likeliest
+        (:meth:`_likeliest_unseen_roll`), unless the die glimpsed of it rules that out
+        (:meth:`_roll_glimpsed`); with every roll and its glimpse log-prior."""
+        likeliest, rolls = self._likeliest_unseen_roll(before, evidence)
+        roll, ll, _, _ = likeliest
+        glimpsed = self._roll_glimpsed(evidence, roll, ll, rolls)
+        return (likeliest if glimpsed is None else glimpsed), rolls
 
     def _roll_glimpsed(
         self,
@@ -2072,10 +2080,7 @@ class Referee:
         evidence, before = s.checkers, state.position
         if self._explains(evidence, evidence.log_likelihood(before)):
             return False
-        (roll, ll, pos, text), rolls = self._likeliest_unseen_roll(before, evidence)
-        glimpsed = self._roll_glimpsed(evidence, roll, ll, rolls)
-        if glimpsed is not None:
-            roll, ll, pos, text = glimpsed
+        (roll, ll, pos, text), _ = self._unseen_roll_played(before, evidence)
         if pos == before or not self._explains(evidence, ll):
             return False
         self._unseen_roll(player, roll, UNSEEN_ROLL_NOTE)
@@ -3582,15 +3587,18 @@ def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
     >>> len(_less_found_twice((roll[0], apart, roll[1]))), len(_less_found_twice((roll[0], twin)))
     (3, 2)
     """
+
+    def less_sure_gone(a: SeenDie, b: SeenDie) -> tuple[SeenDie, ...]:
+        less = a if a.p < b.p else b
+        return tuple(d for d in dice if d is not less)
+
     for half in dict.fromkeys(d.half for d in dice):
         here = [d for d in dice if d.half == half]
         if len(here) != 3:
             continue
-        twins = [(a, b) for i, a in enumerate(here) for b in here[i + 1 :] if _seen_twice(a, b)]
+        twins = _pairs_within(here, TWICE_CM)  # (:func:`_seen_twice`)
         if len(twins) == 1 and max(twins[0][0].p, twins[0][1].p) >= REREAD_P:
-            a, b = twins[0]
-            less = a if a.p < b.p else b
-            return tuple(d for d in dice if d is not less)
+            return less_sure_gone(*twins[0])
         # A side face boxed apart from its die's top lies further off, but is the
         # least sure read of the three (s40 clip 3504 at 84 s and 110 s: a 3 at
         # 0.85 2 cm from a 1 read surely, a 1 at 0.41 3 cm from a 4).
@@ -3609,18 +3617,12 @@ def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
         # against the rail also found as a 1, 2.8 cm apart, 1.00 and 0.996, the
         # roll's 1 12 cm away at 0.985; with three dice down the roll was never
         # judged, and its roll made again never taken for an invalid roll).
-        near = [
-            (a, b)
-            for i, a in enumerate(here)
-            for b in here[i + 1 :]
-            if _near_known(a, b, BOXED_TWICE_CM)
-        ]
+        near = _pairs_within(here, BOXED_TWICE_CM)
         if len(near) == 1:
             a, b = near[0]
             third = next(d for d in here if d is not a and d is not b)
             if min(third.p, max(a.p, b.p)) >= REREAD_P:
-                less = a if a.p < b.p else b
-                return tuple(d for d in dice if d is not less)
+                return less_sure_gone(a, b)
     return dice
 
 
@@ -3639,6 +3641,11 @@ BOXED_TWICE_CM = 3.0
 #: looked for (an opening roll) are one die found twice: dice are 1.3 to 1.9 cm
 #: wide, and their places as read jitter by about a cm.
 TWICE_CM = 2.0
+
+
+def _pairs_within(dice: Sequence[SeenDie], cm: float) -> list[tuple[SeenDie, SeenDie]]:
+    """Every pair of ``dice`` whose places are known and lie within ``cm``."""
+    return [(a, b) for i, a in enumerate(dice) for b in dice[i + 1 :] if _near_known(a, b, cm)]
 
 
 def _seen_twice(a: SeenDie, b: SeenDie) -> bool:
