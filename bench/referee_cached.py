@@ -121,7 +121,7 @@ def main() -> None:
         action="store_true",
         help="use kept readings made under other code too: for a change that leaves "
         "each frame's reading as it was (the stabiliser's key, the referee); "
-        "nothing read is kept then",
+        "frames not kept are read and kept with them",
     )
     args = ap.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)
@@ -140,11 +140,14 @@ def main() -> None:
         meta = json.loads((clip / "clip.json").read_text("utf-8"))
         eyes = CachedEyes(config.bottom_player, meta.get("field_corners_px"), store=store)
         kept_before = len(store["looks"])
-        stats = run_referee(open_source(str(clip)), eyes, ref, observer=observer, realtime=False)
-        if len(store["looks"]) != kept_before and not args.any_code:
-            tmp = path.with_suffix(".tmp")
-            tmp.write_bytes(pickle.dumps(store))
-            tmp.replace(path)
+        try:
+            stats = run_referee(open_source(str(clip)), eyes, ref, observer=observer, realtime=False)
+        finally:
+            # kept even when the referee fails part way: what was read is not read again
+            if len(store["looks"]) != kept_before:
+                tmp = path.with_suffix(".tmp")
+                tmp.write_bytes(pickle.dumps(store))
+                tmp.replace(path)
         decided = {id(d.event): d.at for d in stats.decisions}
         score = compare_events(truth, ref.events, decided_at=decided)
         total.add(score)
