@@ -93,6 +93,10 @@ COCKED_P = 0.75
 #: is as likely, so the camera's own call, 0.5, decides (s32 clip 2701 at 245 s: a
 #: cocked 44 read cocked at 0.54, his 54 after it taken for his opponent's).
 DANCE_REROLL_COCKED_P = 0.5
+#: Log-likelihood by which a legal play must explain the board better than the board
+#: unmoved for two dice then in the mover's half to be his opponent's roll in the
+#: wrong half rather than his roll made again (:meth:`Referee._played_rather`).
+PLAYED_MARGIN = 1.0
 #: How soft, in checker diameters, the call "on a checker" is across a pile's edge
 #: (:func:`on_checker_p`).
 ON_CHECKER_SOFT = 0.09
@@ -2402,8 +2406,11 @@ class Referee:
         if lone and mine[0].value in state.dice:
             return False  # one of his dice pushed aside [001 4.1(ii)], the other hidden
         evidence = s.checkers
-        if not self._explains(evidence, evidence.log_likelihood(state.position)):
+        unmoved = evidence.log_likelihood(state.position)
+        if not self._explains(evidence, unmoved):
             return False
+        if self._played_rather(evidence, unmoved):
+            return False  # he played: the new dice are his opponent's
         if state.position in legal_plays(state.position, state.dice) and (
             max(d.cocked for d in self._rolled) < DANCE_REROLL_COCKED_P
         ):
@@ -2431,6 +2438,22 @@ class Referee:
         else:
             self._roll(mover, mine)
         return True
+
+    def _played_rather(self, evidence: CheckerEvidence, unmoved: float) -> bool:
+        """Whether a legal play of the mover's roll explains the board ``PLAYED_MARGIN``
+        better than the board unmoved (log-likelihood ``unmoved``): he played, and two
+        dice in his half after it are his opponent's roll in the wrong half, not his
+        roll made again, which comes before a play [001 4.1(iv)]. A pile under a die
+        reads softly, and the unmoved board may explain it too (s47 clip 4204 at
+        575 s: 2/0 2/0 with a 43, the 2 point under the opponent's 2, the play at
+        the board's best, the unmoved board 1.9 below)."""
+        state = self.state
+        assert state.dice is not None
+        return any(
+            evidence.log_likelihood(p) - unmoved >= PLAYED_MARGIN
+            for p in legal_plays(state.position, state.dice)
+            if p != state.position
+        )
 
     def _one_landed_by_his(self, mine: Sequence[SeenDie]) -> bool:
         """Two dice in the mover's half, one where a die of his roll lay and read as

@@ -1031,6 +1031,44 @@ def test_a_roll_judged_cocked_played_then_the_opponents_roll_in_its_half() -> No
     assert [e.TYPE for e in events] == ["roll"] and events[0].player == 1
 
 
+def test_a_play_read_softly_then_the_opponents_roll_in_its_half_is_no_roll_again() -> None:
+    """s47 clip 4204 at 575 s: a 43 played 2/0 2/0, the 2 point then under a die of
+    the opponent's 62, rolled into the player's half; the view fits the play at its
+    best and the board unmoved only 1.9 below, within the illegal margin. The 62 was
+    taken for the 43 made again. A roll is made again before a play [001 4.1(iv)]:
+    with a legal play ``PLAYED_MARGIN`` better than the board unmoved, he played and
+    the new dice are his opponent's, in the wrong half. Where the board unmoved
+    fits better, they are his roll made again."""
+
+    def after(played_best: bool) -> list[Event]:
+        ref, p0 = _opened_52()
+        flat = (SeenDie(4, half="left", at=(-20.0, 3.0)), SeenDie(3, half="left", at=(-25.0, 3.0)))
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=flat))] == ["roll"]
+        played = Position((p0.boards[0], _moved(p0.boards[1], (13, 9), (13, 10))), 1)
+        if played_best:
+            board = _Scored(played, unmoved=(p0, -1.9))
+        else:
+            board = _Scored(p0, played=(played, -1.9))
+        theirs = (
+            SeenDie(6, half="left", at=(-12.0, 8.0)),
+            SeenDie(2, half="left", at=(-8.0, -6.0)),
+        )
+        events = ref.see(Sighting(board, dice=theirs))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    events = after(played_best=True)
+    assert [e.TYPE for e in events] == ["move", "roll_invalid"]
+    move, void = events
+    assert isinstance(move, MoveEvent) and move.legal and move.dice == (4, 3)
+    assert isinstance(void, RollInvalidEvent) and void.player == 0
+    assert void.reasons == ("wrong_half",) and sorted(void.dice or ()) == [2, 6]
+    # the board unmoved fits better: his roll made again
+    events = after(played_best=False)
+    assert [e.TYPE for e in events] == ["correction", "roll_invalid", "roll"]
+    assert events[0].data["action"] == "reroll" and events[2].player == 1
+
+
 def test_a_double_seen_after_a_play_of_a_roll_unseen_is_the_opponents() -> None:
     """s47 clip 4203 at 166 s: a 64 seen only as a 4 at 0.45, played 11/7 11/5, the
     dice lifted; the opponent's cube offered in the next view was taken for a double
