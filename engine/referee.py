@@ -520,6 +520,9 @@ class Referee:
         # Those dice as they lay, when known: only they are ignored, so that a roll
         # made into that half (a wrong-half roll) is still seen.
         self._stale_dice: tuple[SeenDie, ...] = ()
+        # The dice of the roll whose play an early roll of the opponent's interrupted,
+        # as they were read (see _see_play_finished_late).
+        self._interrupted: tuple[SeenDie, ...] = ()
         self._last_cube: SeenCube | None = None
         # A close call still weighed (see _Doubt); live only, not replayed.
         self._doubt: _Doubt | None = None
@@ -1740,8 +1743,13 @@ class Referee:
         ever, once he lifts his dice. (s37 clip 3201 at 474 s: a 22 read 42, the
         opponent's 52 rolled as its third 2 was borne off, 4/2 4/0 taken; the fourth
         2 went off after, and 6/4 5/0 was flagged as no play of 54, the 52 read 54,
-        the board explained by no play of it.) Returns whether the play was
-        replaced."""
+        the board explained by no play of it.) A roll other than the one recorded is
+        weighed by the opponent's dice as they were read, and not at all where both
+        were read surely (``REREAD_P``), as :meth:`_reread_roll` does: the mover's own
+        play under way may look like a change of his opponent's (s48 clip 4301 at
+        393 s: a 64, read at 1.00 twice, played 6/0 4/0; the early roller's checker
+        put on the 4 point read as one more of the opponent's there, and 6/4 4/0 of a
+        42 taken in place of the play). Returns whether the play was replaced."""
         state = self.state
         mover = state.on_roll
         if self.flag is not None or len(self._rolled) != 2 or state.dice is None:
@@ -1767,7 +1775,12 @@ class Referee:
         roll = recorded
         if not self._explains(evidence, ll) and theirs is not None:
             read = (max(theirs.dice), min(theirs.dice))
-            ll, pos, text, roll = self._best_misread(before, read, recorded, evidence, rolled=())
+            seen = self._interrupted
+            if sorted(d.value for d in seen) != sorted(read):
+                seen = ()
+            elif len(seen) == 2 and min(d.p for d in seen) >= REREAD_P:
+                return False  # dice read surely are believed (see _reread_roll)
+            ll, pos, text, roll = self._best_misread(before, read, recorded, evidence, rolled=seen)
         if pos.with_turn(mover) in (before.with_turn(mover), state.position):
             return False
         if not self._explains(evidence, ll) and (
@@ -1915,6 +1928,7 @@ class Referee:
         stands under ``wbf`` [001 4.1(v)(a)], else it is rolled again [000 r9, 002]."""
         self._stale_half = self.right_half(1 - roller)
         self._stale_dice = tuple(d for d in self._rolled if d.half == self._stale_half)
+        self._interrupted = self._rolled
         if self.state.profile.premature_roll_stands:
             self._roll(roller, dice, note=PREMATURE_NOTE)
         else:

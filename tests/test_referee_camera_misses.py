@@ -2185,6 +2185,38 @@ def test_a_play_finished_after_the_opponents_early_roll_replaces_the_one_taken()
             ]
 
 
+def test_a_play_of_dice_read_surely_is_not_replaced_by_one_of_a_roll_they_did_not_show() -> None:
+    """s48 clip 4301 at 393 s: player 1's 64, read at 1.00 twice, played 6/0 4/0;
+    player 0 rolled early, and put a checker on the 4 point player 1 held, read as
+    one more of player 1's there: a board of 6/4 4/0, a play of 42, not of 64. Dice
+    read surely are believed: the play recorded stays, and player 0's play is judged
+    once he lifts his dice. A die read unsure may have shown the other number: the
+    play is then replaced (as in s37 clip 3201)."""
+
+    def after(four: SeenDie) -> list[Event]:
+        ref, p0 = _opened_52()
+        p1_dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), four)
+        p0_dice = (
+            SeenDie(3, half="right", at=(20.0, 3.0)),
+            SeenDie(1, half="right", at=(25.0, 3.0)),
+        )
+        ref.see(Sighting(ExactCheckers(p0), dice=p1_dice))
+        played = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (24, 20))), 1)
+        ref.see(Sighting(ExactCheckers(played), dice=p1_dice + p0_dice))
+        taken = [e for e in ref.events if isinstance(e, MoveEvent)][-1]
+        assert (taken.player, sorted(taken.dice), taken.legal) == (1, [4, 6], True)
+        other = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (24, 22))), 1)
+        return ref.see(Sighting(ExactCheckers(other), dice=p0_dice))
+
+    assert after(SeenDie(4, half="left", at=(-25.0, 3.0))) == []
+    unsure = SeenDie(
+        4, p=0.6, values=(0.0, 0.35, 0.0, 0.6, 0.0, 0.05), half="left", at=(-25.0, 3.0)
+    )
+    events = after(unsure)
+    assert [e.TYPE for e in events] == ["correction", "correction", "move", "roll"]
+    assert events[1].data["dice"] == [6, 2] and events[2].play == "24/22 24/18"
+
+
 def test_the_movers_play_is_judged_alone_when_the_opponent_has_played_too() -> None:
     """Player 1 plays 65 as 24/13; player 0 rolls 31 before player 1 lifts his dice
     (premature, stands under wbf [001 4.1(v)(a)]) and plays 8/5 6/5, with no settled
