@@ -2829,20 +2829,57 @@ class Referee:
             and now.boards[1 - mover] == before.boards[1 - mover]
         )
 
+    def _entered_on_held_point(self, evidence: CheckerEvidence, best_ll: float) -> Position | None:
+        """The mover, on the bar, danced, and put a checker on a point his opponent
+        holds [000 r13]: the board with it there (on top of their pile, which reads as
+        theirs, one more) explains the view better than the dance (``best_ll``) by
+        the odds against an illegal play (``ILLEGAL_LOG_ODDS``). The dance itself may
+        explain it too: a checker gone from the bar costs little, the bar's counts
+        being the least sure (s48 clip 4303 at 466 s: a 41 from the bar onto the
+        held 24 point, the bar read empty and the pile as three dark at 0.94, the
+        dance 4.8 below the view's best). Returns that board, or None."""
+        state = self.state
+        before, dice, mover = state.position, state.dice, state.on_roll
+        if dice is None or not before.boards[mover][BAR] or not _dances(before, dice):
+            return None
+        found: tuple[float, Position] | None = None
+        for d in sorted(set(dice)):
+            if before.boards[1 - mover][d - 1] < 2:
+                continue  # (open: a dance leaves none open)
+            mine = list(before.boards[mover])
+            mine[BAR] -= 1
+            mine[24 - d] += 1  # his point 25 - d is his opponent's point d
+            boards = list(before.boards)
+            boards[mover] = tuple(mine)
+            shown = Position((boards[0], boards[1]), before.turn)
+            ll = evidence.log_likelihood(shown)
+            if found is None or ll > found[0]:
+                found = (ll, shown)
+        if found is None or not self._explains(evidence, found[0]):
+            return None
+        return found[1] if found[0] + ILLEGAL_LOG_ODDS > best_ll else None
+
     def _decide_play_now(self, s: Sighting, best_ll: float, best: Position, text: str) -> None:
         state = self.state
         assert state.dice is not None
         before, dice, mover = state.position, state.dice, state.on_roll
+        entered = self._entered_on_held_point(s.checkers, best_ll)
         if (
-            self._explains(s.checkers, best_ll)
-            or _one_pile_misread(s.checkers.guess(mover), best, mover)
-        ) and not self._moved_without_play(s.checkers, best):
+            entered is None
+            and (
+                self._explains(s.checkers, best_ll)
+                or _one_pile_misread(s.checkers.guess(mover), best, mover)
+            )
+            and not self._moved_without_play(s.checkers, best)
+        ):
             if not self._reread_roll(before, s.checkers, best_ll, explained=True):
                 self._legal_move(best, text)
             return
-        if self._reread_roll(before, s.checkers, best_ll):
+        if entered is None and self._reread_roll(before, s.checkers, best_ll):
             return
-        found = self._their_play_seen(s, before, ((dice, 0.0),), turn_missed=True)
+        found = None
+        if entered is None:
+            found = self._their_play_seen(s, before, ((dice, 0.0),), turn_missed=True)
         if found is not None:
             self._legal_move(found[1], found[2])
             # found by his own new dice, none in his opponent's half (as it looked)
@@ -2850,7 +2887,7 @@ class Referee:
             self._turn_missed = not any(d.half == theirs for d in self._live_dice(s.dice))
             return
         ranked = self.ranked_results(before, dice, s.checkers)
-        shown = self._possible_guess(s.checkers, mover)
+        shown = entered or self._possible_guess(s.checkers, mover)
         flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best, self._roll_unseen)
         flag.cube_before = self._last_cube
         if self._roll_unseen:
@@ -3806,6 +3843,8 @@ def broken_rule(before: Position, dice: tuple[int, int], after: Position | None)
         return "000 r13"
     mover = before.turn
     a, b = before.boards[mover], after.boards[mover]
+    if any(b[i] and after.boards[1 - mover][23 - i] for i in range(24)):
+        return "000 r13"  # a checker of his on a point of his opponent's
     if a[BAR] > 0 and b[BAR] > 0 and any(b[i] < a[i] for i in range(24)):
         return "000 r15"
     if after.off(mover) > before.off(mover) and any(n for n in a[6:BAR]):

@@ -1202,6 +1202,39 @@ def _player_1_on_roll_at(position: Position) -> Referee:
     return ref
 
 
+def test_a_checker_put_from_the_bar_on_a_held_point_in_a_dance_is_flagged() -> None:
+    """s48 clip 4303 at 466 s: player 1, on the bar, rolled 41 against a closed
+    board and danced, but put his checker on his 24 point, which player 0 held with
+    two: the bar read empty and the pile as three of player 0's [000 r13]. The dance
+    explained the view within the illegal margin (a checker gone from the bar costs
+    little, its count the least sure), and nothing was flagged. The board with his
+    checker on the pile explains it better by more than the odds against an illegal
+    play: flagged, then cleared when he takes it back. A view that fits the dance
+    nearly as well is the dance."""
+
+    def after(dance_ll: float) -> tuple[Referee, list[Event]]:
+        ref = _player_1_on_roll_at(CLOSED)
+        dice = (SeenDie(4, half="left", at=(-20.0, 3.0)), SeenDie(1, half="left", at=(-25.0, 3.0)))
+        assert [
+            e.TYPE for e in ref.see(Sighting(ExactCheckers(CLOSED.with_turn(1)), dice=dice))
+        ] == ["roll"]
+        on_pile = Position((CLOSED.boards[0], _board(p24=1, p6=5, p8=3, p13=6)), 1)
+        board = _Scored(on_pile, danced=(CLOSED.with_turn(1), dance_ll))
+        return ref, ref.see(Sighting(board))
+
+    ref, events = after(-4.8)
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    move, flag = events
+    assert isinstance(move, MoveEvent) and not move.legal and move.play == "25/24"
+    assert flag.rule == "000 r13" and flag.player == 1
+    events = ref.see(Sighting(ExactCheckers(CLOSED.with_turn(1))))
+    assert [e.TYPE for e in events] == ["flag_cleared", "move"] and events[1].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # the view fits the dance within the odds against an illegal play: the dance
+    _, events = after(-2.0)
+    assert [(e.TYPE, getattr(e, "legal", None)) for e in events] == [("move", True)]
+
+
 #: Player 0's 31, in his own right half ("right"): player 1's wrong half.
 HIS_31 = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
 
