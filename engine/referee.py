@@ -151,6 +151,7 @@ UNSEEN_TAKE_NOTE = "not seen: the doubler rolled"
 #: The note on a pass the camera did not see, read from the checkers set up again.
 UNSEEN_DROP_NOTE = "not seen: the checkers were set up for the next game"
 #: The note on a double the camera did not see, read from the checkers set up again.
+EARLY_DOUBLE_NOTE = "doubled before the opponent's play was over: answered after it [001 4.4(v)]"
 UNSEEN_DOUBLE_NOTE = "not seen: the checkers were set up for the next game"
 #: The note on a double and its pass read from the cube gone, a die alone in the
 #: field meanwhile, and the cube back in the middle at 1.
@@ -2127,6 +2128,18 @@ class Referee:
         self._emit(DropEvent, player=1 - player, note=drop_note)
         self._game_over()
 
+    def _on_owners_side(self, cube: SeenCube) -> bool:
+        """Whether ``cube`` lies on the side of the player who owns it: where a take
+        left it, and where no double puts it, a double moving the cube to the taker's
+        side [001 4.4(iii)]. Seen coming there from elsewhere, the cube is back where
+        it lies, its place read otherwise in the view before a flicker, and a face
+        read higher there the cube misread (s48 clip 4305 at 160 s and 177 s: a 2 on
+        its owner's side read as 32, one view as 8 in the middle; the cube back on
+        his side was taken for a double by his opponent, then for an early double of
+        his own, which the record then lacked)."""
+        owner = self.state.cube_owner
+        return owner is not None and cube.place == self.side(owner)
+
     def _see_cube(self, s: Sighting) -> bool:
         """A double offered by the player on roll; True when the cube moved."""
         cube, state = s.cube, self.state
@@ -2141,6 +2154,8 @@ class Referee:
                 return True
             if cube.place != self.side(1 - doubler) or cube.level <= state.cube_value:
                 return False
+            if self._on_owners_side(cube) and last.place != cube.place:
+                return False  # back where it lies after a view of it elsewhere
             # a face read unsure where the cube already lay is no double
             return cube.p >= SURE_CUBE_FACE or last.place != cube.place
 
@@ -2350,25 +2365,45 @@ class Referee:
             return
         cube = s.cube
         last = self._last_cube
-        # a double moves the cube (offered, or onto the other side at a higher level
-        # [001 4.4]); a face read otherwise where the cube lay is no double
+        # a double moves the cube (offered, or onto a player's side at a higher level
+        # [001 4.4]); a face read otherwise where the cube lay is no double, nor is
+        # the cube seen in the middle or back on its owner's side (a flicker:
+        # :meth:`_on_owners_side`)
         turned = (
             cube is not None
             and last is not None
             and cube != last
             and (
                 cube.place == "offered"
-                or (cube.place != last.place and cube.level > self.state.cube_value)
+                or (
+                    cube.place != last.place
+                    and cube.place != "centre"
+                    and cube.level > self.state.cube_value
+                    and not self._on_owners_side(cube)
+                )
             )
         )
         if cube is not None and turned:
-            if self.state.cube_owner == 1 - mover:
-                # Only the opponent may double: he did, before the play was over,
-                # which stands and waits for the play [001 4.4(v)].
-                self.state = self.state.double(1 - mover, new_value=cube.level)
+            if cube.place == "offered":
+                early = self.state.cube_owner == 1 - mover
             else:
-                # The mover turned the cube after rolling [001 4.4(ii)].
-                self._illegal_double(mover, "already_rolled")
+                early = cube.place == self.side(mover)  # the cube to him: his opponent's
+            code = self.state.can_double(1 - mover) if early else "already_rolled"
+            if code is None:
+                # The opponent doubled before the play was over, which stands and
+                # waits for the play [001 4.4(v)]; recorded now, so that the record
+                # replays to the same match.
+                turned_to = cube.level if cube.p >= SURE_CUBE_FACE else None
+                self.state = self.state.double(1 - mover, new_value=turned_to)
+                value = 2 * self.state.cube_value
+                fields: dict[str, Any] = {"player": 1 - mover, "value": value}
+                if turned_to is not None and turned_to != value:
+                    fields["requested_value"] = turned_to
+                self._emit(DoubleEvent, note=EARLY_DOUBLE_NOTE, **fields)
+            else:
+                # The mover turned the cube after rolling [001 4.4(ii)], or his
+                # opponent doubled when he may not.
+                self._illegal_double(1 - mover if early else mover, code)
         theirs = self._not_movers(dice)
         if len(theirs) >= 2:
             self._premature(s, theirs[:2])

@@ -527,6 +527,9 @@ def record_from_events(events: Sequence[Event]) -> MatchRecord:
             )
 
     pending: RollEvent | None = None  # a roll not (yet) followed by its move
+    # doubles made while the opponent was still moving [001 4.4(v)]: written before
+    # their answer, after the play (a game the play ends leaves them out)
+    early: list[DoubleEvent] = []
     flagged: dict[str, int] = {}  # flag_id -> index in actions of the play it flagged
     redo: int | None = None  # index of a corrected play: the next move replaces it
 
@@ -559,6 +562,17 @@ def record_from_events(events: Sequence[Event]) -> MatchRecord:
         if isinstance(event, FlagClearedEvent) and event.how == "corrected":
             redo = flagged.pop(event.flag_id, None)
             continue
+        if (
+            isinstance(event, DoubleEvent)
+            and pending is not None
+            and pending.player != event.player
+        ):
+            early.append(event)
+            continue
+        if isinstance(event, (TakeEvent, DropEvent)):
+            actions.extend(Action(d.player, "double", 0, 0, cube=d.value) for d in early)
+        if isinstance(event, (GameStartEvent, TakeEvent, DropEvent, GameEndEvent)):
+            early.clear()
         if isinstance(event, (GameStartEvent, DoubleEvent, TakeEvent, DropEvent, GameEndEvent)):
             flush_roll()
         if isinstance(event, GameStartEvent):

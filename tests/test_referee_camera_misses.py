@@ -876,6 +876,44 @@ def test_a_cube_face_misread_on_the_takers_side_before_a_roll_is_no_double() -> 
     assert [e.TYPE for e in events] == ["flag"] and events[0].kind == "illegal_double"
 
 
+def test_a_double_while_the_opponent_moves_is_recorded_and_replays() -> None:
+    """Player 0 owns the cube at 2 (on his side, bottom); player 1 rolls 63. The cube
+    read 8 in the middle for a view, then 32 back on player 0's side, is no double
+    (s48 clip 4305 at 177 s: the cube's face misread where it lay). Then player 0
+    turns it to 4 onto player 1's side while player 1 moves: a double, valid before
+    the play is over and answered after it [001 4.4(v)]. It is recorded as it is
+    seen, so that the record replays to the same match (it did not, and the record
+    rebuilt for a correction after it stopped the referee), and the .mat has it
+    after the play."""
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(2, "offered")))] == [
+        "double"
+    ]
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(2, "bottom")))] == [
+        "take"
+    ]
+    dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(3, half="left", at=(-25.0, 3.0)))
+    seen = [
+        e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=SeenCube(2, "bottom")))
+    ]
+    assert seen == ["roll"]
+    for flicker in (SeenCube(8, "centre"), SeenCube(32, "bottom")):
+        assert ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=flicker)) == []
+    assert ref.state.cube_owner == 0 and ref.state.early_double_by is None
+    events = ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=SeenCube(4, "top")))
+    assert [(e.TYPE, e.player, getattr(e, "value", None)) for e in events] == [("double", 0, 4)]
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    played = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (13, 10))), 1)
+    after = Sighting(ExactCheckers(played), cube=SeenCube(4, "top"))
+    assert [e.TYPE for e in ref.see(after)] == ["move"]
+    assert [e.TYPE for e in ref.see(after)] == ["take"]
+    assert ref.state.cube_value == 4 and ref.state.cube_owner == 1
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    actions = record_from_events(ref.events).games[0].actions
+    assert [(a.player, a.kind) for a in actions[-3:]] == [(1, "roll"), (0, "double"), (1, "take")]
+
+
 def _flagged_with_opponent_moved(*p0_steps: tuple[int, int]) -> tuple[Referee, Position]:
     """Player 1 rolls 31 and plays 8/5 6/5, but the board also shows player 0's
     checkers moved by ``p0_steps`` (a turn of his the camera missed, or a misreading):
