@@ -593,6 +593,13 @@ class Referee:
             ref.events.append(event)
         return ref
 
+    def rewind(self, count: int) -> None:
+        """Forget all but the first ``count`` events, and what was learnt since, as a
+        restart from them would (:meth:`resume`): for a view whose judging failed part
+        way, so that the match goes on from its record as it stood."""
+        fresh = Referee.resume(self.config, self.events[:count])
+        self.__dict__.update(fresh.__dict__)
+
     def recall(self, sighting: Sighting) -> None:
         """After :meth:`resume`: the view the referee last acted on (that of its last
         event), seen again. Judges nothing; takes from it what the events do not keep,

@@ -14,6 +14,7 @@ flag latency includes every millisecond spent reading.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
@@ -43,6 +44,8 @@ from gammoneye.vision.sighting import (
     still_key,
 )
 from gammoneye.vision.stabilise import Stabiliser
+
+log = logging.getLogger(__name__)
 
 FRAME_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
 #: Times the same picture is shown to the motion gate, at most, to settle it (a resume).
@@ -727,6 +730,9 @@ class RefereeStep:
         self._last_key: Hashable | None = None
         #: The views read since the table last moved, for :data:`FUSE_FRAMES`.
         self._still: deque[tuple[Hashable, Sighting]] = deque(maxlen=FUSE_FRAMES)
+        #: Views the referee failed to judge (a fault of its own): each is logged, the
+        #: referee put back as its record stood before it, and the match goes on.
+        self.faults: list[str] = []
 
     def recall(self, frame: Frame) -> None:
         """On a resume (:meth:`Referee.resume`): look again at the frame whose view the
@@ -774,7 +780,15 @@ class RefereeStep:
         self._still.clear()
         self.last, self._last_key = stable, key
         self._again = LOOK_AGAIN
-        return self.referee.see(stable)
+        count = len(self.referee.events)
+        try:
+            return self.referee.see(stable)
+        except Exception as exc:  # one view misjudged must not end the match
+            self.referee.rewind(count)
+            fault = f"t={frame.t:.1f}: view not judged ({type(exc).__name__}: {exc})"
+            self.faults.append(fault)
+            log.exception("%s; the match goes on from its record", fault)
+            return []
 
     def _fused(self, key: Hashable, sighting: Sighting) -> Sighting | None:
         """The view of the last ``FUSE_FRAMES`` frames read, when they agree on the
@@ -869,6 +883,7 @@ def run_referee(
             progress(frame)
     for e in pending:
         observe(e, e.t or 0.0)
+    stats.refused += step.faults
     stats.wall_seconds = time.perf_counter() - wall
     return stats
 

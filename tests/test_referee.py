@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gammoneye.datasets.render.clip import ClipConfig, parse_games, write_clip_truth
-from gammoneye.engine.events import CorrectionEvent, MoveEvent, dumps_event
+from gammoneye.engine.events import CorrectionEvent, Event, MoveEvent, RollEvent, dumps_event
 from gammoneye.engine.match import Phase
 from gammoneye.engine.position import Position
 from gammoneye.engine.referee import (
@@ -766,3 +766,31 @@ def test_the_first_game_starts_with_a_die_lying_about() -> None:
     opening = (SeenDie(5, half="right", at=(20.0, 0.0)), SeenDie(2, half="left", at=(-20.0, 0.0)))
     events = ref.see(Sighting(board, (*opening, bar)))
     assert [e.TYPE for e in events] == ["opening_roll"] and events[0].dice == (5, 2)
+
+
+class _FailingOnce(Referee):
+    """A referee that fails part way through judging its first view with dice (a
+    fault of its own), after emitting an event."""
+
+    failed = False
+
+    def see(self, sighting: Sighting) -> list[Event]:
+        if sighting.dice and not self.failed:
+            self.failed = True
+            self._emit(RollEvent, player=0, dice=(4, 1))
+            raise RuntimeError("a fault in judging")
+        return super().see(sighting)
+
+
+def test_a_view_the_referee_fails_to_judge_is_skipped_and_the_match_goes_on() -> None:
+    eyes = _FlickeringEyes("0001112121211111111")
+    ref = _FailingOnce(RefereeConfig(match_length=5), t=0.0)
+    frames = [Frame(i, i / 10, None) for i in range(len(eyes.pattern))]
+    stats = run_referee(frames, eyes, ref, realtime=False)  # type: ignore[arg-type]
+    assert ref.failed and len(stats.refused) == 1
+    assert "view not judged (RuntimeError: a fault in judging)" in stats.refused[0]
+    # the half-judged view left nothing behind: the record replays, the referee as it
+    assert "roll" not in [e.TYPE for e in ref.events]
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # and the views after it are judged: both opening dice, seen later
+    assert [sorted(e.dice) for e in ref.events if e.TYPE == "opening_roll"] == [[1, 4]]
