@@ -2325,16 +2325,20 @@ class Referee:
                 # the doubler has rolled since: the same view shows his roll (s21
                 # clip 1601: a 63 seen only here, then the taker's roll judged his)
                 self._see_roll(s, dice)
+        elif len([d for d in dice if d.half == self.right_half(doubler)]) == 2:
+            # The doubler rolls: the double was taken, though the cube was not seen
+            # on the taker's side (the game goes on only after a take [001 4.4(iii)]),
+            # even where it is read in the middle, a pass's place: being put down, or
+            # its face misread (s48 clip 4305 at 560 s: taken, then read as 64 in the
+            # middle beside the doubler's 54; the pass ended the game, and the
+            # referee followed no play for four minutes).
+            self.state = state.take(player=taker)
+            self._emit(TakeEvent, player=taker, value=self.state.cube_value, note=UNSEEN_TAKE_NOTE)
+            self._see_roll(s, dice)
         elif cube is not None and cube.level == 1:  # back in the middle: passed [001 4.4(iii)]
             self.state = state.drop(player=taker)
             self._emit(DropEvent, player=taker)
             self._game_over()
-        elif len([d for d in dice if d.half == self.right_half(doubler)]) == 2:
-            # The doubler rolls: the double was taken, though the cube was not seen
-            # on the taker's side (the game goes on only after a take [001 4.4(iii)]).
-            self.state = state.take(player=taker)
-            self._emit(TakeEvent, player=taker, value=self.state.cube_value, note=UNSEEN_TAKE_NOTE)
-            self._see_roll(s, dice)
         elif not dice and state.position != Position.initial() and self._is_opening_layout(s):
             # The checkers are set up for the next game: the double was passed.
             self.state = state.drop(player=taker)

@@ -1772,6 +1772,26 @@ def test_a_take_seen_with_the_doublers_roll_in_the_same_view() -> None:
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_a_take_with_the_cube_read_in_the_middle_beside_the_doublers_roll() -> None:
+    """Player 1 doubled; the next view shows his roll made and the cube read in the
+    middle (s48 clip 4305 at 560 s: the cube, taken, read as 64 in the middle): the
+    game goes on only after a take [001 4.4(iii)], so it was taken, not passed.
+    With no roll in the view, the cube back in the middle is a pass."""
+    for rolled in (True, False):
+        ref, p0 = _opened_52()
+        ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+        ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(2, "offered")))
+        dice = (SeenDie(5, half="left", at=(-20.0, 3.0)), SeenDie(4, half="left", at=(-25.0, 3.0)))
+        seen = Sighting(ExactCheckers(p0), dice=dice if rolled else (), cube=SeenCube(64, "centre"))
+        events = ref.see(seen)
+        if rolled:
+            assert [e.TYPE for e in events] == ["take", "roll"]
+            assert events[0].note == UNSEEN_TAKE_NOTE and ref.state.cube_value == 2
+        else:
+            assert [e.TYPE for e in events] == ["drop", "game_end"]
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_the_last_checkers_borne_off_unseen_before_the_setting_up_ended_the_game() -> None:
     """Player 1 rolls 21 with his last two checkers on his 1- and 2-points; the next
     views show the board being set up again (s13 clip 982): he bore them off, the
