@@ -141,7 +141,9 @@ def main() -> None:
         eyes = CachedEyes(config.bottom_player, meta.get("field_corners_px"), store=store)
         kept_before = len(store["looks"])
         try:
-            stats = run_referee(open_source(str(clip)), eyes, ref, observer=observer, realtime=False)
+            stats = run_referee(
+                open_source(str(clip)), eyes, ref, observer=observer, realtime=False
+            )
         finally:
             # kept even when the referee fails part way: what was read is not read again
             if len(store["looks"]) != kept_before:
