@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement, permutations
 from typing import Any, Protocol, cast
@@ -2187,17 +2187,24 @@ class Referee:
         if code is not None:
             self._illegal_double(player, code)
             return
-        # a face read unsure says nothing of the level the cube was turned to
-        turned_to = cube.level if cube.p >= SURE_CUBE_FACE else None
-        self.state = state.double(player, new_value=turned_to)
-        fields: dict[str, Any] = {"player": player, "value": self.state.offered_cube}
-        if turned_to is not None and turned_to != self.state.offered_cube:
-            fields["requested_value"] = turned_to
-        self._emit(DoubleEvent, **fields)
+        self._record_double(player, cube)
         if cube.place == self.side(1 - player):
             # Offered and taken while hands hid the table: the cube is on the taker's
             # side at the new level [001 4.4(iii)].
             self._see_answer(s, ())
+
+    def _record_double(self, player: int, cube: SeenCube, note: str | None = None) -> None:
+        """``player`` doubled, allowed to, turning the cube seen as ``cube``: the match
+        doubled and a ``double`` recorded, offering the next level; the level turned
+        to where it is another, the face read surely enough to say so."""
+        # a face read unsure says nothing of the level the cube was turned to
+        turned_to = cube.level if cube.p >= SURE_CUBE_FACE else None
+        value = 2 * self.state.cube_value
+        self.state = self.state.double(player, new_value=turned_to)
+        fields: dict[str, Any] = {"player": player, "value": value}
+        if turned_to is not None and turned_to != value:
+            fields["requested_value"] = turned_to
+        self._emit(DoubleEvent, note=note, **fields)
 
     def _see_double_over_flag(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """The flagged play's opponent doubled, in this view or in the view that
@@ -2404,13 +2411,7 @@ class Referee:
                 # The opponent doubled before the play was over, which stands and
                 # waits for the play [001 4.4(v)]; recorded now, so that the record
                 # replays to the same match.
-                turned_to = cube.level if cube.p >= SURE_CUBE_FACE else None
-                self.state = self.state.double(1 - mover, new_value=turned_to)
-                value = 2 * self.state.cube_value
-                fields: dict[str, Any] = {"player": 1 - mover, "value": value}
-                if turned_to is not None and turned_to != value:
-                    fields["requested_value"] = turned_to
-                self._emit(DoubleEvent, note=EARLY_DOUBLE_NOTE, **fields)
+                self._record_double(1 - mover, cube, EARLY_DOUBLE_NOTE)
             else:
                 # The mover turned the cube after rolling [001 4.4(ii)], or his
                 # opponent doubled when he may not.
@@ -2469,9 +2470,10 @@ class Referee:
         unmoved = evidence.log_likelihood(state.position)
         if not self._explains(evidence, unmoved):
             return False
-        if self._played_rather(evidence, unmoved):
+        plays = legal_plays(state.position, state.dice)
+        if self._played_rather(evidence, unmoved, plays):
             return False  # he played: the new dice are his opponent's
-        if state.position in legal_plays(state.position, state.dice) and (
+        if state.position in plays and (
             max(d.cocked for d in self._rolled) < DANCE_REROLL_COCKED_P
         ):
             return False  # he could not move: the opponent's roll comes next
@@ -2499,20 +2501,20 @@ class Referee:
             self._roll(mover, mine)
         return True
 
-    def _played_rather(self, evidence: CheckerEvidence, unmoved: float) -> bool:
-        """Whether a legal play of the mover's roll explains the board ``PLAYED_MARGIN``
+    def _played_rather(
+        self, evidence: CheckerEvidence, unmoved: float, plays: Iterable[Position]
+    ) -> bool:
+        """Whether a legal play of the mover's roll (``plays``, its legal results)
+        explains the board ``PLAYED_MARGIN``
         better than the board unmoved (log-likelihood ``unmoved``): he played, and two
         dice in his half after it are his opponent's roll in the wrong half, not his
         roll made again, which comes before a play [001 4.1(iv)]. A pile under a die
         reads softly, and the unmoved board may explain it too (s47 clip 4204 at
         575 s: 2/0 2/0 with a 43, the 2 point under the opponent's 2, the play at
         the board's best, the unmoved board 1.9 below)."""
-        state = self.state
-        assert state.dice is not None
+        before = self.state.position
         return any(
-            evidence.log_likelihood(p) - unmoved >= PLAYED_MARGIN
-            for p in legal_plays(state.position, state.dice)
-            if p != state.position
+            evidence.log_likelihood(p) - unmoved >= PLAYED_MARGIN for p in plays if p != before
         )
 
     def _one_landed_by_his(self, mine: Sequence[SeenDie]) -> bool:
