@@ -2934,6 +2934,8 @@ class Referee:
             theirs = self.right_half(1 - mover)
             self._turn_missed = not any(d.half == theirs for d in self._live_dice(s.dice))
             return
+        if entered is None and self._opening_won_by_other(s):
+            return
         ranked = self.ranked_results(before, dice, s.checkers)
         shown = entered or self._possible_guess(s.checkers, mover)
         flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best, self._roll_unseen)
@@ -3080,21 +3082,58 @@ class Referee:
             self.flag = None
             self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
         if opening is not None:
-            self._emit(
-                CorrectionEvent,
-                data={
-                    "action": "reread_dice",
-                    "dice": list(roll),
-                    "read": list(opening.dice),
-                    "withdraws": [opening.seq],
-                },
-                target_seq=opening.seq,
-            )
-            self.state = self._before_opening.opening_roll(*roll)
-            self._emit(OpeningRollEvent, dice=roll)
+            self._reread_opening(opening, roll)
         else:
             self._reread_dice(roll)
         self._legal_move(pos, text)
+        return True
+
+    def _reread_opening(self, opening: OpeningRollEvent, roll: tuple[int, int]) -> None:
+        """The opening roll recorded as ``opening`` was ``roll`` (player 0's die, player
+        1's): it is withdrawn (a ``correction``, ``reread_dice``) and ``roll`` recorded,
+        the higher die's player to start [000 r8]."""
+        self._emit(
+            CorrectionEvent,
+            data={
+                "action": "reread_dice",
+                "dice": list(roll),
+                "read": list(opening.dice),
+                "withdraws": [opening.seq],
+            },
+            target_seq=opening.seq,
+        )
+        self.state = self._before_opening.opening_roll(*roll)
+        self._emit(OpeningRollEvent, dice=roll)
+
+    def _opening_won_by_other(self, s: Sighting) -> bool:
+        """The game's first play, illegal with the opening roll as read, was made by
+        the other player: his checkers moved, those of the player the dice as read
+        let start stand as they were. With a die of the opening read unsure (under
+        ``REREAD_P``), it was misread and the other player's die was the higher
+        [000 r8]: the opening roll is read again as the likeliest with which he
+        starts, and his play judged under it, flagged if illegal (s49 clip 4402 at
+        321 s: a 21, its 1 read as a 3 at 0.60, then 24/22 13/11, a wrong distance,
+        flagged as the other player's not moving at all). Returns whether it was
+        read again."""
+        opening, seen, state = self._opening_to_reread(), self._rolled, self.state
+        if opening is None or len(seen) != 2 or min(d.p for d in seen) >= REREAD_P:
+            return False
+        before, starter = state.position, state.on_roll
+        other = 1 - starter
+        now = s.checkers.guess(before.turn)
+        if (
+            now is None
+            or now.boards[starter] != before.boards[starter]
+            or now.boards[other] == before.boards[other]
+        ):
+            return False
+        _, roll = max(
+            (_die_log_p(seen[0], a) + _die_log_p(seen[1], b), (a, b))
+            for a, b in permutations(range(1, 7), 2)
+            if (a > b) == (other == 0)
+        )
+        self._reread_opening(opening, roll)
+        self._decide_play(s)
         return True
 
     def _last_roll(self, before: int | None = None) -> RollEvent | None:

@@ -494,6 +494,35 @@ def test_an_opening_roll_read_surely_is_believed_and_the_play_flagged() -> None:
     assert any(e.TYPE == "flag" for e in events)
 
 
+def test_an_illegal_first_play_by_the_other_player_reads_the_opening_again() -> None:
+    """[000 r8, r10a] The opening roll read 5 (player 0) and 2 (player 1), the 2 at 0.6:
+    player 0 would start. Player 1's checkers move (24/20 13/9, no play of any opening
+    roll), player 0's stand: player 1 started, his die misread, and played illegally.
+    The opening is read again as the likeliest roll he starts with, 56 (the 2 misread
+    as his 6, player 0's 5 kept), and his play is flagged, not player 0's standing
+    still (s49 clip 4402 at 321 s). Read surely, the dice are believed."""
+
+    def first_play(p: float) -> tuple[Referee, list[Event]]:
+        ref = Referee(RefereeConfig(match_length=3))
+        start = Position.initial()
+        ref.see(Sighting(ExactCheckers(start)))
+        dice = (SeenDie(5, p=0.98, half="right"), SeenDie(2, p=p, half="left"))
+        ref.see(Sighting(ExactCheckers(start), dice=dice))
+        mine = _moved(_moved(start.boards[1], 24, 20), 13, 9)
+        return ref, ref.see(Sighting(ExactCheckers(Position((start.boards[0], tuple(mine)), 1))))
+
+    ref, events = first_play(0.6)
+    assert [e.TYPE for e in events] == ["correction", "opening_roll", "move", "flag"]
+    assert events[0].data["action"] == "reread_dice" and events[1].dice == (5, 6)
+    assert events[2].player == 1 and not events[2].legal and events[2].play == "24/20 13/9"
+    assert events[3].player == 1 and ref.flag is not None and ref.flag.player == 1
+    again = Referee.resume(ref.config, ref.events)  # a restart keeps the opening read again
+    assert again.state == ref.state
+    ref, events = first_play(0.98)
+    assert "correction" not in [e.TYPE for e in events]
+    assert [e.player for e in events if e.TYPE == "flag"] == [0]
+
+
 def test_dice_read_surely_are_believed_and_the_play_flagged() -> None:
     ref, p1 = _after_opening_then_rolled(0.98)
     events = ref.see(Sighting(ExactCheckers(p1)))
