@@ -153,7 +153,10 @@ def main() -> None:
         decided = {id(d.event): d.at for d in stats.decisions}
         score = compare_events(truth, ref.events, decided_at=decided)
         total.add(score)
-        print(f"{clip.name}: {score.summary()}; views kept {eyes.hits}, read {eyes.reads}")
+        print(
+            f"{clip.name}: {score.summary()}; views kept {eyes.hits}, read {eyes.reads};"
+            f" field found again {eyes.refound}, found elsewhere and kept {eyes.kept}"
+        )
         for p in stats.refused + score.problems:
             print(f"  {p}")
     figures = total.figures()

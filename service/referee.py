@@ -274,10 +274,12 @@ class CameraEyes:
         #: learnt with ``colours``: a later reading that names the two colours the
         #: other way round is renamed (:meth:`_named_the_other_way`).
         self.colour_lab: tuple[tuple[float, ...], tuple[float, ...]] | None = None
-        #: The profile with the drift reference of the last picture read, and the
-        #: times the field was found moved and followed (:meth:`follow_board`).
+        #: The profile with the drift reference of the last picture read, the times
+        #: the field was found moved and followed, and the times a field found was
+        #: not followed, fitting the last picture no better (:meth:`follow_board`).
         self._last_seen: CalibrationProfile | None = None
         self.refound = 0
+        self.kept = 0
 
     def snapshot(self) -> dict[str, Any]:
         """What these eyes have learnt, as JSON-able data for :meth:`restore`: the
@@ -429,7 +431,8 @@ class CameraEyes:
             return False
         if seen.field_corners_px != profile.field_corners_px:
             return False
-        if seen.drift(image) <= DRIFT_LIMIT:
+        drift = seen.drift(image)
+        if drift <= DRIFT_LIMIT:
             return False
         found = find_field(frame.image)
         if found is None:
@@ -442,6 +445,18 @@ class CameraEyes:
         ordered = _in_the_order_of(
             self.lens.undistort_points(new, size), np.asarray(profile.field_corners_px)
         )
+        there = replace(
+            seen, field_corners_px=tuple((float(x), float(y)) for x, y in ordered)
+        ).drift(image)
+        if there >= drift:
+            # The field found shows the board as it last looked no better than the
+            # field followed: it is no board moved there, but something else found (a
+            # rail, the board's edge) while the board changed under it (s49 clip 4405
+            # at 147 s: the next game set up, drift 0.31; a field found 67 px off
+            # followed to the clip's end, no view read right again). It is where it was.
+            self._last_seen = seen.with_reference(image)
+            self.kept += 1
+            return False
         self.corners = new
         self.profile = replace(
             profile,

@@ -272,7 +272,7 @@ def eval_referee(
     if vision not in ("camera", "truth"):
         raise fail(f"--vision is camera or truth, not {vision!r}")
     total = RefereeScore()
-    frames = dropped = reads = reached = refound = 0
+    frames = dropped = reads = reached = refound = kept = 0
     busy = 0.0
     read_s = 0.0
     for clip in _clips(clips):
@@ -308,6 +308,7 @@ def eval_referee(
             read_s += eyes.read_seconds
             reached += eyes.reached
             refound += eyes.refound
+            kept += eyes.kept
         print(
             f"{clip.name}: {score.summary()}; {stats.frames} frames read, {stats.dropped} dropped",
             file=sys.stderr,
@@ -321,6 +322,7 @@ def eval_referee(
     figures["board_reads"] = reads
     figures["still_frames_with_an_arm"] = reached
     figures["field_found_moved"] = refound
+    figures["field_found_elsewhere_kept"] = kept
     figures["read_ms_mean"] = 1000 * read_s / reads if reads else None
     figures["vision"] = vision
     if json_out:

@@ -814,6 +814,44 @@ def test_a_board_bumped_mid_match_is_found_again_and_read(reader: BoardReader) -
     assert unfollowed is None or gap(unfollowed) > gap(seen) + 5.0
 
 
+def test_a_field_found_elsewhere_while_the_board_stood_is_not_followed(
+    reader: BoardReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board changed enough to look moved (the next game set up), and the finder
+    found another quad (a rail, the board's edge): warped through it, the picture
+    matches the board as it last looked worse than through the field followed, so
+    the eyes keep their corners and read on (s49 clip 4405 at 147 s: a field found
+    67 px off was followed to the clip's end)."""
+    from gammoneye.calibration.find import FieldFind
+    from gammoneye.service import referee as live
+    from gammoneye.service.referee import CameraEyes, Frame
+
+    rng = np.random.default_rng([4242, 7])
+    scene = sample_scene(rng, Position.initial(), "opening", style=style_named(HELD_OUT_STYLE))
+    scene = replace(scene, hands=(), dice=(), effects=replace(scene.effects, motion_px=0.0))
+    picture = Renderer().render(scene).image
+    eyes = CameraEyes(0, reader=reader)
+    assert eyes.look(Frame(0, 0.0, picture)) is not None and eyes.colours is not None
+    old = eyes.corners.copy()
+    centre = old.mean(axis=0)
+    elsewhere = centre + (old - centre) * 1.25 + np.array([30.0, -20.0])  # a wider quad
+    monkeypatch.setattr(live, "DRIFT_LIMIT", -1.0)  # every picture looks moved
+    monkeypatch.setattr(live, "find_field", lambda image: FieldFind(elsewhere, 0.9, 1.0))
+    seen = eyes.look(Frame(1, 0.1, picture))
+    assert (eyes.refound, eyes.kept) == (0, 1)
+    assert np.array_equal(eyes.corners, old)
+    assert seen is not None
+    assert seen.checkers.ceiling() - seen.checkers.log_likelihood(Position.initial()) < 1.0
+    # the field truly found where it was, moved: followed
+    moved = old + np.array([12.0, 8.0])
+    monkeypatch.setattr(live, "find_field", lambda image: FieldFind(moved, 0.9, 1.0))
+    shifted = cv2.warpAffine(
+        picture, np.float32([[1, 0, 12], [0, 1, 8]]), (picture.shape[1], picture.shape[0])
+    )
+    eyes.look(Frame(2, 0.2, shifted))
+    assert (eyes.refound, eyes.kept) == (1, 1)
+
+
 def test_a_checker_across_the_bars_middle_is_counted_once(
     reader: BoardReader, monkeypatch: pytest.MonkeyPatch
 ) -> None:
