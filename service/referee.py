@@ -501,6 +501,13 @@ class CameraEyes:
                 learnt = self._learn_lens(frame.image)
                 if learnt is not None:
                     profile, image, reading, found = learnt
+            if found.points_agreeing < LENS_NEAR and profile.source == "auto":
+                # A field the finder found, on which the opening is not even nearly
+                # read, may be something else (a rail, the board's edge): found again
+                # on the next picture until the opening reads on one (s49 clip 4405:
+                # the field found at 0.51 in its first frame, a quad 67 px off at
+                # 0.07 in its second; kept, no view was read all clip long).
+                self.corners = self.profile = None
             if found.points_agreeing < 24:
                 return None  # colours unknown until the opening is seen
             other = next(c for c in reading.colours if c != found.bottom_colour)

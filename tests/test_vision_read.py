@@ -852,6 +852,36 @@ def test_a_field_found_elsewhere_while_the_board_stood_is_not_followed(
     assert (eyes.refound, eyes.kept) == (1, 1)
 
 
+def test_a_field_found_where_the_opening_does_not_read_is_looked_for_again(
+    reader: BoardReader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No calibration: the finder's first field is something else (a wider quad), on
+    which the opening layout does not read. It is not kept: the next picture finds
+    the field again, the opening reads there and the colours are learnt (s49 clip
+    4405: a quad 67 px off found in the second frame, kept, no view read)."""
+    from gammoneye.calibration.find import FieldFind
+    from gammoneye.service import referee as live
+    from gammoneye.service.referee import CameraEyes, Frame
+
+    rng = np.random.default_rng([4242, 7])
+    scene = sample_scene(rng, Position.initial(), "opening", style=style_named(HELD_OUT_STYLE))
+    scene = replace(scene, hands=(), dice=(), effects=replace(scene.effects, motion_px=0.0))
+    picture = Renderer().render(scene).image
+    field = np.array(scene_label(scene, "a.png", [0])["board"]["field_corners_px"], np.float64)
+    centre = field.mean(axis=0)
+    finds = [(field - centre) * 1.3 + centre + np.array([40.0, -25.0]), field]
+    monkeypatch.setattr(live, "find_field", lambda image: FieldFind(finds.pop(0), 0.5, 1.0))
+    eyes = CameraEyes(0, reader=reader)
+    assert eyes.look(Frame(0, 0.0, picture)) is None and eyes.colours is None
+    assert eyes.corners is None  # forgotten: found again on the next picture
+    assert eyes.look(Frame(1, 0.1, picture)) is not None and eyes.colours is not None
+    assert not finds
+    # given by hand, corners are kept whatever the picture shows
+    given = CameraEyes(0, (field - centre) * 1.3 + centre, reader=reader)
+    assert given.look(Frame(0, 0.0, picture)) is None
+    assert given.corners is not None
+
+
 def test_a_checker_across_the_bars_middle_is_counted_once(
     reader: BoardReader, monkeypatch: pytest.MonkeyPatch
 ) -> None:
