@@ -1,7 +1,7 @@
 """Where a board read's time goes, on a rendered clip's frames read as the referee's
 eyes read them (the field's corners from ``clip.json``): the whole read p50 / p95, the
 points and the dice and cube (``ReadTimings``), and per read the detector, the die
-readers and the cube reader.
+readers and the cube reader (each its own time, nested calls apart).
 
     python bench/read_time.py clips/s49/selfplay_5p_seed6511-4401 --every 125
 """
@@ -34,22 +34,30 @@ def main() -> None:
     )
     reader = BoardReader.load()
     spent: dict[str, float] = {}
+    # time spent in the timed calls running now, for each its nested timed calls':
+    # each call is charged its own time only (read_all calls read_turned)
+    nested: list[float] = []
 
     def timed(obj: Any, name: str, key: str) -> None:
         inner: Callable[..., Any] = getattr(obj, name)
 
         def wrapper(*a: Any, **k: Any) -> Any:
             start = time.perf_counter()
+            nested.append(0.0)
             try:
                 return inner(*a, **k)
             finally:
-                spent[key] = spent.get(key, 0.0) + time.perf_counter() - start
+                took = time.perf_counter() - start
+                own = took - nested.pop()
+                if nested:
+                    nested[-1] += took
+                spent[key] = spent.get(key, 0.0) + own
 
         setattr(obj, name, wrapper)
 
     timed(reader.detector, "detect_on_board", "detector")
-    timed(reader.dice, "read_all", "die readers")
-    timed(reader.dice, "read_turned", "die reader (turned, box checks)")
+    timed(reader.dice, "read_all", "die readers, the upright one and averaging")
+    timed(reader.dice, "read_turned", "die reader turned (faces and box checks)")
     timed(reader.cube, "read", "cube reader")
     frames = sorted((args.clip / "frames").glob("*.jpg"))[:: args.every]
     total, points, dice = [], [], []
