@@ -3009,14 +3009,12 @@ class Referee:
         if min(d.p for d in seen) >= REREAD_P and seen[0].value != seen[1].value:
             return False  # (a double read is weighed on: see ``halved`` below)
 
-        die = _die_log_p
         read = (seen[0].value, seen[1].value)
         opening = self._opening_to_reread()
         rolls: list[tuple[float, tuple[int, int], Position]] = []
         if opening is not None:  # (player 0's die, player 1's die); the higher starts
-            for a, b in permutations(range(1, 7), 2):
-                mover = 0 if a > b else 1
-                rolls.append((die(seen[0], a) + die(seen[1], b), (a, b), before.with_turn(mover)))
+            for prior, roll, mover in _opening_rolls(seen):
+                rolls.append((prior, roll, before.with_turn(mover)))
             read = opening.dice
         else:
             for a, b in combinations_with_replacement(range(1, 7), 2):
@@ -3127,11 +3125,7 @@ class Referee:
             or now.boards[other] == before.boards[other]
         ):
             return False
-        _, roll = max(
-            (_die_log_p(seen[0], a) + _die_log_p(seen[1], b), (a, b))
-            for a, b in permutations(range(1, 7), 2)
-            if (a > b) == (other == 0)
-        )
+        _, roll = max((p, roll) for p, roll, mover in _opening_rolls(seen) if mover == other)
         self._reread_opening(opening, roll)
         self._decide_play(s)
         return True
@@ -3597,6 +3591,16 @@ def _without_values(dice: Sequence[SeenDie], values: Sequence[int]) -> list[Seen
                 rest.remove(d)
                 break
     return rest
+
+
+def _opening_rolls(seen: Sequence[SeenDie]) -> list[tuple[float, tuple[int, int], int]]:
+    """Every opening roll, (player 0's die, player 1's), with its log-probability
+    given the two dice seen (``seen``, player 0's first; :func:`_die_log_p`) and the
+    player it lets start, the higher die's [000 r8]."""
+    return [
+        (_die_log_p(seen[0], a) + _die_log_p(seen[1], b), (a, b), 0 if a > b else 1)
+        for a, b in permutations(range(1, 7), 2)
+    ]
 
 
 def _die_log_p(d: SeenDie, v: int) -> float:
