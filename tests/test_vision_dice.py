@@ -266,10 +266,7 @@ class _Output:
     def __init__(self, rows: list[tuple[float, ...]]) -> None:
         self.out = np.array(rows, np.float32).T[None]
 
-    def setInput(self, blob: np.ndarray) -> None:  # OpenCV's name
-        pass
-
-    def forward(self) -> np.ndarray:
+    def forward(self, blob: np.ndarray) -> np.ndarray:  # as vision.onnxnet.OnnxNet's
         return self.out
 
 

@@ -1,6 +1,6 @@
-"""A small image classifier read from ONNX with OpenCV's DNN module (no torch at run
-time): crops in, a probability per class out. The shipped models are in
-``vision/models/`` with the commands that trained them."""
+"""A small image classifier read from ONNX (:mod:`.onnxnet`: ONNX Runtime, or OpenCV's
+DNN; no torch at run time): crops in, a probability per class out. The shipped models
+are in ``vision/models/`` with the commands that trained them."""
 
 from __future__ import annotations
 
@@ -11,12 +11,11 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from .onnxnet import ModelError, OnnxNet
+
 U8 = NDArray[np.uint8]
 F32 = NDArray[np.float32]
-
-
-class ModelError(RuntimeError):
-    """A model file that is missing or cannot be read."""
+__all__ = ["ModelError", "OnnxClassifier", "check_views", "model_path"]
 
 
 def model_path(name: str) -> Path:
@@ -37,11 +36,8 @@ def check_views(views: int) -> int:
 class OnnxClassifier:
     """One loaded network taking (N, 3, height, width) BGR / 255; not thread-safe."""
 
-    def __init__(self, path: Path, width: int, height: int) -> None:
-        try:
-            self.net = cv2.dnn.readNetFromONNX(str(path))
-        except cv2.error as exc:
-            raise ModelError(f"cannot read model {path}: {exc}") from None
+    def __init__(self, path: Path, width: int, height: int, backend: str | None = None) -> None:
+        self.net = OnnxNet(path, backend)
         self.width, self.height = width, height
 
     def probs(self, crops: U8, views: int = 1) -> F32:
@@ -59,8 +55,7 @@ class OnnxClassifier:
             return p.reshape(views, len(crops), -1).mean(axis=0)  # type: ignore[no-any-return]
         crops = self.sized(crops)
         blob = crops.astype(np.float32).transpose(0, 3, 1, 2) / 255.0
-        self.net.setInput(np.ascontiguousarray(blob))
-        logits = self.net.forward().astype(np.float32)
+        logits = self.net.forward(blob)
         logits -= logits.max(axis=1, keepdims=True)
         e = np.exp(logits)
         return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]

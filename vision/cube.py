@@ -1,7 +1,7 @@
 """The cube reader at run time: the face up, from a crop.
 
 A small CNN (trained on rendered cubes, :mod:`gammoneye.datasets.train_cube`) read
-from ``vision/models/cube.onnx`` with OpenCV's DNN module. Input: square crops
+from ``vision/models/cube.onnx`` by ONNX Runtime (:mod:`.onnxnet`). Input: square crops
 around the cube (1.6 times its box), any size (resized to 48 x 48); output: a
 probability for each face in :data:`FACES` order. The 64 face up with the cube in
 the middle is a cube of 1 (nobody has doubled).

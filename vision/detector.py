@@ -1,9 +1,9 @@
 """The dice and cube detector: boxes around every die (flat or cocked) and the cube.
 
 A small YOLO network (ultralytics, trained on renders and real dice photos by
-:mod:`gammoneye.datasets.train_detector`) exported to ONNX and run with OpenCV's DNN
-module: no torch at run time. It looks at one fixed-size *canvas*, ``CANVAS_W`` x
-``CANVAS_H``:
+:mod:`gammoneye.datasets.train_detector`) exported to ONNX and run by ONNX Runtime or
+OpenCV's DNN (:mod:`.onnxnet`): no torch at run time. It looks at one fixed-size
+*canvas*, ``CANVAS_W`` x ``CANVAS_H``:
 
 - with a board found, the canvas is the field seen from above with a margin of
   ``MARGIN`` of its width all round (:func:`canvas_homography`), so a die is about
@@ -31,6 +31,7 @@ from numpy.typing import NDArray
 from gammoneye.calibration.boardspace import canonical_corners
 
 from .classifier import ModelError, model_path
+from .onnxnet import OnnxNet
 
 CANVAS_W, CANVAS_H = 512, 432
 #: Margin round the field on the canvas, as a share of the field's width.
@@ -70,9 +71,30 @@ COCKED_SHARE_BIAS = 4.76
 #: session 29).
 ANYWHERE_MIN_SCORE = 0.25
 
+#: A board's dice and cube are not looked for again in a picture that shows its canvas
+#: as the picture they were last looked for in did: the same field, and no cell of
+#: ``STILL_CELL`` x ``STILL_CELL`` canvas pixels (grey) changed by ``STILL_LEVEL``
+#: grey levels or more on average (:func:`canvas_unchanged`). The boxes found then are
+#: its boxes; the die and cube readers still read them in the new picture. The
+#: referee reads a still board twice before it believes it, and the detector's two
+#: passes were most of a read (``bench/read_time.py``), so this halves the second
+#: read. A die rolling or rocking moves a whole edge of its own across cells (at about
+#: 12 canvas pixels a side and 100 grey levels of contrast, a shift of one pixel
+#: changes a cell by about 25); a camera's noise, averaged over 16 pixels, changes a
+#: cell by a fraction of its own (a noise of 10 grey levels a pixel: about 3.5).
+STILL_CELL = 4
+STILL_LEVEL = 12.0
+
 U8 = NDArray[np.uint8]
 F64 = NDArray[np.float64]
-__all__ = ["Detection", "DiceCubeDetector", "ModelError", "canvas_homography", "letterbox"]
+__all__ = [
+    "Detection",
+    "DiceCubeDetector",
+    "ModelError",
+    "canvas_homography",
+    "canvas_unchanged",
+    "letterbox",
+]
 
 
 def field_rect() -> F64:
@@ -115,6 +137,27 @@ def to_canvas(image: U8, homography: F64) -> U8:
         borderMode=cv2.BORDER_CONSTANT,
         borderValue=(114, 114, 114),
     )
+
+
+def canvas_unchanged(grey: U8, before: U8) -> bool:
+    """Whether two grey canvases show the same (``STILL_LEVEL``): no cell of
+    ``STILL_CELL`` pixels square differs by that much on average.
+
+    >>> a = np.full((CANVAS_H, CANVAS_W), 100, np.uint8)
+    >>> noisy = (a + np.random.default_rng(0).normal(0, 8, a.shape)).astype(np.uint8)
+    >>> canvas_unchanged(noisy, a)
+    True
+    >>> rolled = noisy.copy()
+    >>> rolled[200:212, 300:312] = 220  # a die of 12 pixels come to rest
+    >>> canvas_unchanged(rolled, a)
+    False
+    """
+    if grey.shape != before.shape:
+        return False
+    diff = grey.astype(np.float32) - before.astype(np.float32)
+    h, w = diff.shape
+    cells = cv2.resize(diff, (w // STILL_CELL, h // STILL_CELL), interpolation=cv2.INTER_AREA)
+    return bool(np.abs(cells).max() < STILL_LEVEL)
 
 
 def box_through(box: F64, homography: F64) -> F64:
@@ -226,11 +269,16 @@ def same_box(a: tuple[float, ...], b: tuple[float, ...], iou: float) -> bool:
 class DiceCubeDetector:
     """The loaded detector; not thread-safe (one per worker)."""
 
+    #: Whether :meth:`detect_on_board` gives a still board's last boxes again
+    #: (``STILL_LEVEL``), and how often it did.
+    reuse_still = True
+    reused = 0
+    #: What the last boxes on a board were found in: the field's corners and passes,
+    #: the grey canvas, and the boxes.
+    _last_board: tuple[bytes, U8, list[Detection]] | None = None
+
     def __init__(self, path: Path, min_score: float = 0.3, iou: float = 0.5) -> None:
-        try:
-            self.net = cv2.dnn.readNetFromONNX(str(path))
-        except cv2.error as exc:
-            raise ModelError(f"cannot read model {path}: {exc}") from None
+        self.net = OnnxNet(path)
         self.min_score, self.iou = min_score, iou
 
     @classmethod
@@ -242,8 +290,7 @@ class DiceCubeDetector:
         detector's)."""
         min_score = self.min_score if min_score is None else min_score
         blob = canvas.astype(np.float32)[None, :, :, ::-1].transpose(0, 3, 1, 2) / 255.0
-        self.net.setInput(np.ascontiguousarray(blob))
-        out = self.net.forward()[0]  # (4 + classes, anchors): cx, cy, w, h, scores
+        out = self.net.forward(blob)[0]  # (4 + classes, anchors): cx, cy, w, h, scores
         scores = out[4:]
         cls = scores.argmax(axis=0)
         best = scores[cls, np.arange(scores.shape[1])]
@@ -281,8 +328,14 @@ class DiceCubeDetector:
         if image.ndim != 3 or image.shape[2] != 3:
             raise ValueError(f"expected a BGR image (H, W, 3), got shape {image.shape}")
         h = homography if homography is not None else letterbox((image.shape[1], image.shape[0]))
+        return self._detect_through(image, to_canvas(image, h), h, min_score)
+
+    def _detect_through(
+        self, image: U8, canvas: U8, h: F64, min_score: float | None = None
+    ) -> list[Detection]:
+        """:meth:`detect` on ``canvas``, ``image`` seen through ``h``."""
         found = []
-        for d in self.detect_canvas(to_canvas(image, h), min_score):
+        for d in self.detect_canvas(canvas, min_score):
             box = box_back(np.array(d.box, np.float64), h)
             box = np.clip(box, 0, [image.shape[1], image.shape[0]] * 2)
             found.append(Detection(d.kind, d.score, tuple(float(v) for v in box), d.cocked_share))  # type: ignore[arg-type]
@@ -301,7 +354,8 @@ class DiceCubeDetector:
         way up the picture does (the side lower in the picture at the canvas' foot)
         and, with ``both_ways``, through the canvas turned round too; with
         ``mirrored``, through each of those mirrored as well; duplicates merged (see
-        ``BOTH_WAYS``, ``MIRRORED``)."""
+        ``BOTH_WAYS``, ``MIRRORED``). A picture whose canvas is unchanged since the
+        last board's boxes were found gets those boxes (``STILL_LEVEL``)."""
         c = np.asarray(corners_px, np.float64)
         if c[0, 1] + c[1, 1] < c[2, 1] + c[3, 1]:
             c = np.roll(c, 2, axis=0)  # the picture's lower long side first
@@ -311,9 +365,27 @@ class DiceCubeDetector:
         if mirrored:
             mirror = np.array([[-1.0, 0.0, CANVAS_W], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])
             canvases += [mirror @ h for h in canvases]
-        if len(canvases) == 1:
-            return self.detect(image, canvases[0])
-        return self._merged([d for h in canvases for d in self.detect(image, h)])
+        if image.ndim != 3 or image.shape[2] != 3:
+            raise ValueError(f"expected a BGR image (H, W, 3), got shape {image.shape}")
+        first = to_canvas(image, canvases[0])
+        grey = cv2.cvtColor(first, cv2.COLOR_BGR2GRAY)
+        key = np.array([*c.ravel(), both_ways, mirrored], np.float64).tobytes()
+        last = self._last_board
+        if (
+            self.reuse_still
+            and last is not None
+            and last[0] == key
+            and canvas_unchanged(grey, last[1])
+        ):
+            self.reused += 1
+            return list(last[2])
+        found = self._detect_through(image, first, canvases[0])
+        if len(canvases) > 1:
+            found = self._merged(found + [d for h in canvases[1:] for d in self.detect(image, h)])
+        # the reference stays the picture the boxes were found in (not each later one
+        # like it): a board changing slowly is looked at again once it has changed
+        self._last_board = (key, grey, found)
+        return list(found)
 
     def _merged(self, found: list[Detection]) -> list[Detection]:
         """One detection per object among those of several canvases: the surest. Two

@@ -1,7 +1,7 @@
 """The die reader at run time: the face up and whether the die is cocked, from a crop.
 
 Two small CNNs (trained on rendered dice and real dice photos,
-:mod:`gammoneye.datasets.train_dice`) read with OpenCV's DNN module. Input: square
+:mod:`gammoneye.datasets.train_dice`) run by ONNX Runtime (:mod:`.onnxnet`). Input: square
 crops around dice (1.6 times the die's box), any size (resized to 48 x 48); output
 per crop: a probability for each value 1..6 and the probability that the die is
 cocked.

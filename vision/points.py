@@ -1,7 +1,7 @@
 """The point counter at run time: how many checkers stand on each point strip.
 
 A small CNN (trained on rendered strips, :mod:`gammoneye.datasets.train_points`)
-read through OpenCV's DNN module from ``vision/models/point_counts.onnx``: no torch
+run by ONNX Runtime (:mod:`.onnxnet`) from ``vision/models/point_counts.onnx``: no torch
 at run time. Input: upright strips (base at the bottom), BGR, any size (resized to
 32 x 128); output: for each strip a probability for every count 0..15.
 
