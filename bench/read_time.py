@@ -4,9 +4,9 @@ points and the dice and cube (``ReadTimings``), and per read the detector, the d
 readers and the cube reader (each its own time, nested calls apart).
 
 Each frame read is followed by a read of the next frame, as the referee reads a still
-board twice: those second reads are timed apart (the detector gives a board whose
-canvas did not change its last boxes, ``vision.detector.STILL_LEVEL``; with
-``--no-reuse`` it looks again). ``--backend`` runs the models with ONNX Runtime
+board twice: those second reads are timed apart (a board whose canvas did not change
+keeps its points and the detector's boxes, ``vision.read.BoardReader``; with
+``--no-reuse`` it is read again whole). ``--backend`` runs the models with ONNX Runtime
 (the default) or OpenCV's DNN, to compare the two.
 
     python bench/read_time.py clips/s49/selfplay_5p_seed6511-4401 --every 125
@@ -37,7 +37,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=125, help="read every Nth frame")
     parser.add_argument("--backend", choices=BACKENDS, default="onnxruntime")
     parser.add_argument(
-        "--no-reuse", action="store_true", help="look for the dice again in the second reads"
+        "--no-reuse", action="store_true", help="read the whole board again in the second reads"
     )
     args = parser.parse_args()
     os.environ[ENV] = args.backend
@@ -47,7 +47,7 @@ def main() -> None:
         np.array(meta["field_corners_px"], np.float64), size, long_side_first=True
     )
     reader = BoardReader.load()
-    reader.detector.reuse_still = not args.no_reuse
+    reader.reuse_still = reader.detector.reuse_still = not args.no_reuse
     spent: dict[str, float] = {}
     # time spent in the timed calls running now, for each its nested timed calls':
     # each call is charged its own time only (read_all calls read_turned)
@@ -77,7 +77,7 @@ def main() -> None:
     every = sorted((args.clip / "frames").glob("*.jpg"))
     frames = every[:: args.every]
     total, points, dice = [], [], []
-    again: dict[bool, list[float]] = {True: [], False: []}  # by whether boxes were reused
+    again: dict[bool, list[float]] = {True: [], False: []}  # by whether the board was kept
     for i, path in enumerate(frames):
         image = cv2.imread(str(path), cv2.IMREAD_COLOR)
         t = ReadTimings()
@@ -90,10 +90,10 @@ def main() -> None:
         following = every[i * args.every + 1] if i * args.every + 1 < len(every) else None
         if following is not None:
             saved = dict(spent)
-            before = reader.detector.reused
+            before = reader.reused
             t = ReadTimings()
             reader.read(cv2.imread(str(following), cv2.IMREAD_COLOR), profile, timings=t)
-            again[reader.detector.reused > before].append(t.total)
+            again[reader.reused > before].append(t.total)
             spent.clear()
             spent.update(saved)
     n = len(frames)
@@ -105,7 +105,7 @@ def main() -> None:
     )
     for reused, times in again.items():
         if times:
-            how = "unchanged: the last boxes" if reused else "changed: looked at again"
+            how = "unchanged: points and boxes kept" if reused else "changed: read again whole"
             print(
                 f"the next frames, {how} ({len(times)}): read p50 / p95 "
                 f"{np.percentile(times, 50):.0f} / {np.percentile(times, 95):.0f} ms"

@@ -133,3 +133,36 @@ def test_a_still_board_keeps_its_boxes_and_a_moved_die_is_looked_for_again(
     detector.reuse_still = False
     detector.detect_on_board(moved, corners + 3.0)
     assert detector.reused == 1
+
+
+def test_a_still_board_keeps_its_points_and_its_dice_are_read_again(
+    board: tuple[np.ndarray, np.ndarray, list[dict]],
+) -> None:
+    """The reader's second look at a board unchanged: the points of the first, the
+    dice read again in the new picture; any change, or other colours given, and the
+    whole board is read again."""
+    from gammoneye.vision.read import BoardReader
+
+    image, corners, dice = board
+    reader = BoardReader.load()
+    first = reader.read(image, corners=corners)
+    noisy = np.clip(image + np.random.default_rng(5).normal(0, 4, image.shape), 0, 255)
+    calls = []
+    read_all = reader.dice.read_all
+    reader.dice.read_all = lambda crops: calls.append(len(crops)) or read_all(crops)  # type: ignore[method-assign]
+    again = reader.read(noisy.astype(np.uint8), corners=corners)
+    assert reader.reused == 1
+    assert again.points == first.points and again.bar == first.bar and again.off == first.off
+    assert calls and calls[0] >= 2  # the dice were read in the new picture
+    assert sorted(d.value() for d in again.dice) == sorted(d["value"] for d in dice)
+    # a checker-sized patch painted over the field: read again whole
+    x0, y0 = (round(v) for v in dice[0]["box"][:2])
+    changed = image.copy()
+    changed[y0 - 30 : y0 - 10, x0 - 30 : x0 - 10] = 255
+    reader.read(changed, corners=corners)
+    assert reader.reused == 1
+    # the same picture with the colours known: read again, and then kept
+    lab = np.array(first.colour_lab)
+    reader.read(changed, corners=corners, colours_lab=lab)
+    reader.read(changed, corners=corners, colours_lab=lab)
+    assert reader.reused == 2

@@ -487,8 +487,7 @@ class _BoxesDetector:
     def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
         self.boxes = boxes
 
-    def detect_on_board(self, image: Any, corners_px: Any) -> list[Any]:
-
+    def detect_on_board(self, image: Any, corners_px: Any, canvas: Any = None) -> list[Any]:
         return [Detection("die", 0.9, box) for box in self.boxes]
 
 
@@ -577,7 +576,7 @@ class _OneDie:
     def __init__(self, box: tuple[float, float, float, float]) -> None:
         self.box = box
 
-    def detect_on_board(self, image: np.ndarray, corners: Any) -> list[Any]:
+    def detect_on_board(self, image: np.ndarray, corners: Any, canvas: Any = None) -> list[Any]:
         from gammoneye.vision.detector import Detection
 
         return [Detection("die", 0.6, self.box)]
@@ -624,7 +623,7 @@ class _CubeAndItsTop:
     def __init__(self, cube: tuple[float, float, float, float]) -> None:
         self.cube = cube
 
-    def detect_on_board(self, image: np.ndarray, corners: Any) -> list[Any]:
+    def detect_on_board(self, image: np.ndarray, corners: Any, canvas: Any = None) -> list[Any]:
         from gammoneye.vision.detector import Detection
 
         x0, y0, x1, _ = self.cube

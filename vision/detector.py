@@ -75,13 +75,16 @@ ANYWHERE_MIN_SCORE = 0.25
 #: as the picture they were last looked for in did: the same field, and no cell of
 #: ``STILL_CELL`` x ``STILL_CELL`` canvas pixels (grey) changed by ``STILL_LEVEL``
 #: grey levels or more on average (:func:`canvas_unchanged`). The boxes found then are
-#: its boxes; the die and cube readers still read them in the new picture. The
+#: its boxes; the die and cube readers still read them in the new picture (and
+#: :class:`~gammoneye.vision.read.BoardReader` keeps the points read there too). The
 #: referee reads a still board twice before it believes it, and the detector's two
-#: passes were most of a read (``bench/read_time.py``), so this halves the second
-#: read. A die rolling or rocking moves a whole edge of its own across cells (at about
-#: 12 canvas pixels a side and 100 grey levels of contrast, a shift of one pixel
-#: changes a cell by about 25); a camera's noise, averaged over 16 pixels, changes a
-#: cell by a fraction of its own (a noise of 10 grey levels a pixel: about 3.5).
+#: passes were most of a read (``bench/read_time.py``). A die rolling or rocking
+#: moves a whole edge of its own across cells (at about 12 canvas pixels a side and
+#: 100 grey levels of contrast, a shift of one pixel changes a cell by about 25); a
+#: camera's noise, averaged over 16 pixels, changes a cell by a fraction of its own (a
+#: noise of 10 grey levels a pixel: about 3.5). On rendered clip 4401, of 40 pairs of
+#: frames the motion gate calls still, three quarters differ by 3.2 or less in every
+#: cell (nothing moved) and the rest by 88 or more somewhere.
 STILL_CELL = 4
 STILL_LEVEL = 12.0
 
@@ -91,6 +94,7 @@ __all__ = [
     "Detection",
     "DiceCubeDetector",
     "ModelError",
+    "board_canvas",
     "canvas_homography",
     "canvas_unchanged",
     "letterbox",
@@ -137,6 +141,21 @@ def to_canvas(image: U8, homography: F64) -> U8:
         borderMode=cv2.BORDER_CONSTANT,
         borderValue=(114, 114, 114),
     )
+
+
+def upright_corners(corners_px: F64) -> F64:
+    """A board's field corners (canonical order) turned so that the picture's lower
+    long side comes first."""
+    c = np.asarray(corners_px, np.float64)
+    if c[0, 1] + c[1, 1] < c[2, 1] + c[3, 1]:
+        c = np.roll(c, 2, axis=0)
+    return c
+
+
+def board_canvas(image: U8, corners_px: F64) -> U8:
+    """The canvas :meth:`DiceCubeDetector.detect_on_board` looks at first: the board
+    the way up the picture shows it."""
+    return to_canvas(image, canvas_homography(upright_corners(corners_px), ordered=True))
 
 
 def canvas_unchanged(grey: U8, before: U8) -> bool:
@@ -348,6 +367,7 @@ class DiceCubeDetector:
         *,
         both_ways: bool = BOTH_WAYS,
         mirrored: bool = MIRRORED,
+        canvas: U8 | None = None,
     ) -> list[Detection]:
         """Dice and cube on and around a board whose field has the corners
         ``corners_px`` (canonical order): through the canvas that shows the board the
@@ -355,10 +375,9 @@ class DiceCubeDetector:
         and, with ``both_ways``, through the canvas turned round too; with
         ``mirrored``, through each of those mirrored as well; duplicates merged (see
         ``BOTH_WAYS``, ``MIRRORED``). A picture whose canvas is unchanged since the
-        last board's boxes were found gets those boxes (``STILL_LEVEL``)."""
-        c = np.asarray(corners_px, np.float64)
-        if c[0, 1] + c[1, 1] < c[2, 1] + c[3, 1]:
-            c = np.roll(c, 2, axis=0)  # the picture's lower long side first
+        last board's boxes were found gets those boxes (``STILL_LEVEL``). ``canvas``:
+        :func:`board_canvas` of the picture, where already made."""
+        c = upright_corners(corners_px)
         canvases = [canvas_homography(c, ordered=True)]
         if both_ways:
             canvases.append(canvas_homography(np.roll(c, 2, axis=0), ordered=True))
@@ -367,7 +386,7 @@ class DiceCubeDetector:
             canvases += [mirror @ h for h in canvases]
         if image.ndim != 3 or image.shape[2] != 3:
             raise ValueError(f"expected a BGR image (H, W, 3), got shape {image.shape}")
-        first = to_canvas(image, canvases[0])
+        first = to_canvas(image, canvases[0]) if canvas is None else canvas
         grey = cv2.cvtColor(first, cv2.COLOR_BGR2GRAY)
         key = np.array([*c.ravel(), both_ways, mirrored], np.float64).tobytes()
         last = self._last_board

@@ -44,7 +44,7 @@ from gammoneye.calibration.profile import CalibrationProfile
 
 from .crops import cut_strip, square_crop
 from .cube import FACES, CubeReader, faces_at
-from .detector import Detection, DiceCubeDetector
+from .detector import Detection, DiceCubeDetector, board_canvas, canvas_unchanged
 from .dice import DiceReader
 from .points import PointCounter
 from .reading import MAX_COUNT, BoardReading, CubeReading, DieReading, PointReading
@@ -441,8 +441,28 @@ def anchored_colours(samples: F64, centres: F64, known: F64 | None, tau: float =
     return _two_means(samples, known, tau)
 
 
+#: What :meth:`BoardReader._read_points` reads: the points, the bar, the checkers off,
+#: the two checker colours (Lab) and the points' strips in the picture.
+_Points = tuple[list[PointReading], dict[str, int], dict[str, int], F64, list[F64]]
+
+
 class BoardReader:
-    """Vision's models, loaded once; :meth:`read` a picture. Not thread-safe."""
+    """Vision's models, loaded once; :meth:`read` a picture. Not thread-safe.
+
+    A picture of a board that has not changed since the last one read (the same
+    field, bar and colours, the board's canvas unchanged:
+    :data:`~gammoneye.vision.detector.STILL_LEVEL`) keeps that picture's points, bar
+    and checkers off, and the detector its boxes: only the dice and the cube are read
+    again, in the new picture (``reuse_still``; ``reused`` counts those reads). The
+    referee reads a still board twice before it believes it; the second read then
+    costs a fifth of the first.
+    """
+
+    reuse_still = True
+    reused = 0
+    #: The key (field, board space, side, colours) and grey canvas of the last
+    #: picture whose points were read, and what was read.
+    _last_points: tuple[tuple[object, ...], U8, _Points] | None = None
 
     def __init__(
         self,
@@ -531,87 +551,38 @@ class BoardReader:
                 np.asarray(pts, np.float64).reshape(-1, 1, 2), to_image
             ).reshape(-1, 2)
 
-        # points and bar: strips, counts, colours
+        # points and bar: strips, counts, colours; those of the last picture where
+        # the board has not changed since (STILL_LEVEL)
         t0 = time.perf_counter()
-        pw, mid = space.point_width, space.height / 2
-        quads, bases = [], []
-        for n in range(1, 25):
-            x, y, _ = space.point_base(n, orient)
-            quads.append(
-                [
-                    (x - WIDEN * pw, y),
-                    (x + WIDEN * pw, y),
-                    (x + WIDEN * pw, mid),
-                    (x - WIDEN * pw, mid),
-                ]
-            )
-            bases.append((x, y))
-        bx = space.width / 2
-        # the bar's halves, from the middle out; then the same strips moved a
-        # checker's half past the middle (:func:`across_the_middle`)
-        reach = ACROSS * CHECKER * pw
-        for shift in (0.0, reach):
-            for y_end in (0.0, float(space.height)):
-                out = -1.0 if y_end < mid else 1.0
-                y0, y1 = mid - out * shift, y_end - out * shift
-                quads.append(
-                    [
-                        (bx - WIDEN * pw, y0),
-                        (bx + WIDEN * pw, y0),
-                        (bx + WIDEN * pw, y1),
-                        (bx - WIDEN * pw, y1),
-                    ]
-                )
-        quads_px = [img(np.array(q)) for q in quads]
-        strips = np.stack([cut_strip(image, q) for q in quads_px])
-        counts = self.counter.count_probs(strips)  # (28, 16)
-        shifted_strips, shifted = strips[26:], counts[26:].argmax(axis=1)
-        strips, counts, quads_px = strips[:26], counts[:26], quads_px[:26]
-        best_counts = counts.argmax(axis=1)
-        seen = [checker_colours(s, int(n)) for s, n in zip(strips, best_counts, strict=True)]
-        occupied = [i for i in range(len(strips)) if best_counts[i] > 0]
-        samples = np.concatenate([seen[i] for i in occupied] or [np.zeros((0, 3))])
-        centres = anchored_colours(samples, two_colours(samples), colours_lab)
-        # a strip's colour: its checkers' mean squared distance to each centre
-        d2 = np.array([colour_distance2(x, centres).mean(axis=0) for x in seen])
-        p_colour = np.exp(-(d2 - d2.min(axis=1, keepdims=True)) / (2 * COLOUR_SIGMA**2))
-        p_colour /= p_colour.sum(axis=1, keepdims=True)
-        base_px = img(np.array(bases))
-        points = []
-        for i in range(24):
-            probs: dict[tuple[str | None, int], float] = {(None, 0): float(counts[i, 0])}
-            for k in range(1, MAX_COUNT + 1):
-                for c in (0, 1):
-                    probs[(COLOURS[c], k)] = float(counts[i, k] * p_colour[i, c])
-            points.append(PointReading(i + 1, probs, (float(base_px[i, 0]), float(base_px[i, 1]))))
-        bar = {c: 0 for c in COLOURS}
-        plain = (int(counts[24].argmax()), int(counts[25].argmax()))
-        for n, strip in (
-            (plain[0], strips[24]),
-            (plain[1], strips[25]),
-            across_the_middle(plain, (int(shifted[0]), int(shifted[1])), shifted_strips),
+        canvas = board_canvas(image, field_px)
+        grey = cv2.cvtColor(canvas, cv2.COLOR_BGR2GRAY)
+        key = (
+            field_px.tobytes(),
+            space,
+            orient,
+            None if colours_lab is None else np.asarray(colours_lab, np.float64).tobytes(),
+        )
+        last = self._last_points
+        if (
+            self.reuse_still
+            and last is not None
+            and last[0] == key
+            and canvas_unchanged(grey, last[1])
         ):
-            # believe a count only where the checkers counted show a checker colour
-            # (not the bar's wood, not the cube)
-            if n:
-                c, distance = bar_colour(strip, centres, n)
-                if distance < 2.5 * COLOUR_SIGMA:
-                    bar[COLOURS[c]] += n
-        on_points = {c: 0 for c in COLOURS}
-        for p in points:
-            colour, n = p.best()
-            if colour is not None:
-                on_points[colour] += n
-        bar = bar_within_fifteen(bar, on_points)
-        on_board = {c: on_points[c] + bar[c] for c in COLOURS}
-        off = {c: max(0, 15 - on_board[c]) for c in COLOURS}
+            points, bar, off, centres, quads_px = last[2]
+            points, bar, off = list(points), dict(bar), dict(off)
+            self.reused += 1
+        else:
+            seen_points = self._read_points(image, space, orient, img, colours_lab)
+            self._last_points = (key, grey, seen_points)
+            points, bar, off, centres, quads_px = seen_points
         t.points = (time.perf_counter() - t0) * 1000
 
         # dice and cube
         t0 = time.perf_counter()
         found = [
             d
-            for d in self.detector.detect_on_board(image, field_px)
+            for d in self.detector.detect_on_board(image, field_px, canvas=canvas)
             if d.kind != "cube" or d.score >= FAINT_DIE_SCORE
         ]
         dice_found = [d for d in found if d.kind != "cube"]
@@ -693,6 +664,90 @@ class BoardReader:
             tuple((float(x), float(y)) for x, y in field_px),
             tuple((float(c[0]), float(c[1]), float(c[2])) for c in centres),
         )
+
+    def _read_points(
+        self,
+        image: U8,
+        space: BoardSpace,
+        orient: Orientation,
+        img: Callable[[F64], F64],
+        colours_lab: F64 | None,
+    ) -> _Points:
+        """The points, the bar, the checkers off, the two checker colours (Lab) and
+        the points' strips (image quads) of a picture; ``img``: board space -> image."""
+        pw, mid = space.point_width, space.height / 2
+        quads, bases = [], []
+        for n in range(1, 25):
+            x, y, _ = space.point_base(n, orient)
+            quads.append(
+                [
+                    (x - WIDEN * pw, y),
+                    (x + WIDEN * pw, y),
+                    (x + WIDEN * pw, mid),
+                    (x - WIDEN * pw, mid),
+                ]
+            )
+            bases.append((x, y))
+        bx = space.width / 2
+        # the bar's halves, from the middle out; then the same strips moved a
+        # checker's half past the middle (:func:`across_the_middle`)
+        reach = ACROSS * CHECKER * pw
+        for shift in (0.0, reach):
+            for y_end in (0.0, float(space.height)):
+                out = -1.0 if y_end < mid else 1.0
+                y0, y1 = mid - out * shift, y_end - out * shift
+                quads.append(
+                    [
+                        (bx - WIDEN * pw, y0),
+                        (bx + WIDEN * pw, y0),
+                        (bx + WIDEN * pw, y1),
+                        (bx - WIDEN * pw, y1),
+                    ]
+                )
+        quads_px = [img(np.array(q)) for q in quads]
+        strips = np.stack([cut_strip(image, q) for q in quads_px])
+        counts = self.counter.count_probs(strips)  # (28, 16)
+        shifted_strips, shifted = strips[26:], counts[26:].argmax(axis=1)
+        strips, counts, quads_px = strips[:26], counts[:26], quads_px[:26]
+        best_counts = counts.argmax(axis=1)
+        seen = [checker_colours(s, int(n)) for s, n in zip(strips, best_counts, strict=True)]
+        occupied = [i for i in range(len(strips)) if best_counts[i] > 0]
+        samples = np.concatenate([seen[i] for i in occupied] or [np.zeros((0, 3))])
+        centres = anchored_colours(samples, two_colours(samples), colours_lab)
+        # a strip's colour: its checkers' mean squared distance to each centre
+        d2 = np.array([colour_distance2(x, centres).mean(axis=0) for x in seen])
+        p_colour = np.exp(-(d2 - d2.min(axis=1, keepdims=True)) / (2 * COLOUR_SIGMA**2))
+        p_colour /= p_colour.sum(axis=1, keepdims=True)
+        base_px = img(np.array(bases))
+        points = []
+        for i in range(24):
+            probs: dict[tuple[str | None, int], float] = {(None, 0): float(counts[i, 0])}
+            for k in range(1, MAX_COUNT + 1):
+                for c in (0, 1):
+                    probs[(COLOURS[c], k)] = float(counts[i, k] * p_colour[i, c])
+            points.append(PointReading(i + 1, probs, (float(base_px[i, 0]), float(base_px[i, 1]))))
+        bar = {c: 0 for c in COLOURS}
+        plain = (int(counts[24].argmax()), int(counts[25].argmax()))
+        for n, strip in (
+            (plain[0], strips[24]),
+            (plain[1], strips[25]),
+            across_the_middle(plain, (int(shifted[0]), int(shifted[1])), shifted_strips),
+        ):
+            # believe a count only where the checkers counted show a checker colour
+            # (not the bar's wood, not the cube)
+            if n:
+                c, distance = bar_colour(strip, centres, n)
+                if distance < 2.5 * COLOUR_SIGMA:
+                    bar[COLOURS[c]] += n
+        on_points = {c: 0 for c in COLOURS}
+        for p in points:
+            colour, n = p.best()
+            if colour is not None:
+                on_points[colour] += n
+        bar = bar_within_fifteen(bar, on_points)
+        on_board = {c: on_points[c] + bar[c] for c in COLOURS}
+        off = {c: max(0, 15 - on_board[c]) for c in COLOURS}
+        return points, bar, off, centres, quads_px
 
     def _one_cube(
         self, image: U8, found: list[Detection], place_of: Callable[[Detection], str]
