@@ -4,11 +4,12 @@
 camera, a video file or a folder of frames; or a clip's ground truth standing in
 for the camera (``eyes="truth"``) to measure the referee apart from vision.
 
-Real time: with ``realtime=True`` the loop behaves as it would behind a live camera
-that only keeps the latest frame. Each frame arrives at its own time; while the
-loop is still busy with an earlier one, frames are dropped. An event's decision
-time (``Decision.at``) is when the loop finished the frame that caused it, so
-flag latency includes every millisecond spent reading.
+Real time: with ``realtime=True`` the loop behaves as it does behind a live camera
+whose grabber keeps only the newest frame (:mod:`.grabber`, the service's tables).
+Each frame arrives at its own time; while the loop is busy with an earlier one, the
+newest frame to arrive waits and is taken the moment the loop is free, the others
+are dropped. An event's decision time (``Decision.at``) is when the loop finished
+the frame that caused it, so flag latency includes every millisecond spent reading.
 """
 
 from __future__ import annotations
@@ -887,22 +888,37 @@ def run_referee(
         except ValueError as exc:  # MatchRuleError: the match is not where he thinks
             stats.refused.append(f"t={at:.1f}: observer's {event.TYPE} refused: {exc}")
 
-    for frame in frames:
-        while pending and (pending[0].t or 0.0) <= frame.t:
-            observe(pending.pop(0), frame.t)
-        if realtime and frame.t < busy_until:
-            stats.dropped += 1
-            continue
+    def judge(frame: Frame) -> None:
+        nonlocal busy_until
         start = time.perf_counter()
         stats.frames += 1
         new = step(frame)
         stats.sightings = step.sightings
         cost = time.perf_counter() - start
         stats.busy_seconds += cost
+        # begun when it arrived, or when the loop got free if it waited for that
         busy_until = max(busy_until, frame.t) + cost
         deliver(new, busy_until if realtime else frame.t)
         if progress:
             progress(frame)
+
+    # the newest frame that arrived while the loop was busy: the grabber's, taken as
+    # soon as the loop is free (before a frame that arrives after that)
+    waiting: Frame | None = None
+    for frame in frames:
+        while realtime and waiting is not None and busy_until <= frame.t:
+            taken, waiting = waiting, None
+            judge(taken)
+        while pending and (pending[0].t or 0.0) <= frame.t:
+            observe(pending.pop(0), frame.t)
+        if realtime and frame.t < busy_until:
+            if waiting is not None:
+                stats.dropped += 1  # a newer one came
+            waiting = frame
+            continue
+        judge(frame)
+    if waiting is not None:
+        judge(waiting)
     for e in pending:
         observe(e, e.t or 0.0)
     stats.refused += step.faults

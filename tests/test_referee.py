@@ -823,3 +823,37 @@ def test_a_view_the_referee_fails_to_judge_is_skipped_and_the_match_goes_on() ->
     assert Referee.resume(ref.config, ref.events).state == ref.state
     # and the views after it are judged: both opening dice, seen later
     assert [sorted(e.dice) for e in ref.events if e.TYPE == "opening_roll"] == [[1, 4]]
+
+
+def test_real_time_takes_the_newest_frame_the_moment_the_loop_is_free(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At real-time playback the loop behaves as behind the service's grabber, which
+    keeps the newest frame: a frame that came while the loop was busy is judged as
+    soon as it is free (not the next frame to arrive after that), one overtaken by a
+    newer frame is dropped, and a decision is timed when its frame's judging ended.
+    Frames every 0.125 s, each judged in 0.1875 s (binary fractions: exact)."""
+    import types
+
+    import gammoneye.service.referee as loop
+
+    clock = [0.0]
+    judged: list[int] = []
+
+    def step(self: object, frame: Frame) -> list[object]:
+        judged.append(int(frame.ref))
+        clock[0] += 0.1875
+        return ["decided"] if frame.ref == 2 else []
+
+    monkeypatch.setattr(loop.RefereeStep, "__call__", step)
+    monkeypatch.setattr(loop, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
+    frames = [Frame(i, i * 0.125, None) for i in range(8)]
+    stats = run_referee(frames, None, None, realtime=True)  # type: ignore[arg-type]
+    assert judged == [0, 1, 2, 4, 5, 7]
+    assert stats.dropped == 2 and stats.frames == 6
+    # frame 2 (t 0.25) waited for frame 1, taken at 0.375, judged by 0.5625
+    assert [d.at for d in stats.decisions] == [0.5625]
+    judged.clear()
+    stats = run_referee(frames, None, None, realtime=False)  # type: ignore[arg-type]
+    assert judged == list(range(8)) and stats.dropped == 0
+    assert [d.at for d in stats.decisions] == [0.25]
