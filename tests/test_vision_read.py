@@ -912,3 +912,44 @@ def test_a_checker_across_the_bars_middle_is_counted_once(
     assert bar_counts() == [1, 1, 1, 1]
     monkeypatch.setattr(read_module, "across_the_middle", lambda _p, _s, strips: (0, strips[0]))
     assert bar_counts().count(0) >= 2
+
+
+def _colour_names(reading: Any, label: dict[str, Any]) -> dict[str, set[str]]:
+    """For each checker colour of a label (its name: red, black...), the colours the
+    reading gives the points it stands on (matched by place in the picture)."""
+    regions = label["regions"]["points"]
+    named = {p["number"]: p["colour"] for p in label["position"]["points"] if p["count"]}
+    bases = np.array([r["base_px"] for r in regions])
+    out: dict[str, set[str]] = {}
+    for p in reading.points:
+        colour, n = p.best()
+        if n:
+            j = int(np.argmin(np.linalg.norm(bases - np.array(p.image_xy), axis=1)))
+            out.setdefault(named[regions[j]["number"]], set()).add(colour)
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_the_last_checker_on_the_board_keeps_its_colour(reader: BoardReader, seed: int) -> None:
+    """One checker left on the board (the other side all borne off; s50 clip 4503 at
+    339.8 s, a red checker against black ones): with the colours learnt from the
+    opening it is named as its colour was there, not by the stand-in colours a picture
+    of fewer than two checkers gets (the red one was named dark)."""
+    last = [0] * 25
+    last[0] = 1
+    readings = []
+    for position in (Position.initial(), Position.from_boards([0] * 25, last, 0)):
+        rng = np.random.default_rng([4343, seed])  # the same board, checkers and camera
+        scene = sample_scene(rng, position, "test", style=style_named(HELD_OUT_STYLE))
+        scene = replace(scene, hands=(), dice=(), cube=None)
+        image = Renderer().render(scene).image
+        label = scene_label(scene, "x.png", [4343, seed])
+        field = np.array(label["board"]["field_corners_px"], np.float64)
+        corners = canonical_corners(field, (image.shape[1], image.shape[0]), long_side_first=True)
+        known = None if not readings else np.array(readings[0][0].colour_lab)
+        readings.append((reader.read(image, corners=corners, colours_lab=known), label))
+    opening = _colour_names(*readings[0])
+    alone = _colour_names(*readings[1])
+    assert len(alone) == 1 and all(len(v) == 1 for v in opening.values())
+    name, colour = next(iter(alone.items()))
+    assert colour == opening[name]

@@ -432,9 +432,20 @@ def anchored_colours(samples: F64, centres: F64, known: F64 | None, tau: float =
     [55.0, 205.0]
     >>> anchored_colours(samples, split, None) is split  # nothing known: as found
     True
+
+    Fewer than two checkers seen (one red checker left at the end of a bear-off)
+    give no two colours to find: the known ones are the centres (s50 clip 4503 at
+    339.8 s: the last red checker named dark against :func:`two_colours`' stand-ins).
+
+    >>> red = np.array([[75.0, 175, 159]])
+    >>> anchored_colours(red, two_colours(red), known[::-1]).round()[:, 0].tolist()
+    [50.0, 200.0]
     """
     if known is None or len(known) != 2:
         return centres
+    if len(samples) < 2:
+        k = np.asarray(known, np.float64)
+        return k[np.argsort(k[:, 0], kind="stable")]
     nearest = colour_distance2(centres, known).argmin(axis=1)
     if nearest[0] != nearest[1]:
         return centres
