@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import cv2
 import numpy as np
@@ -179,6 +180,25 @@ def canvas_unchanged(grey: U8, before: U8) -> bool:
     return bool(np.abs(cells).max() < STILL_LEVEL)
 
 
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Kept(Generic[T]):
+    """What was made from a picture of a board (``value``), with what says which
+    picture: ``key``, all else it was made from (the field, ...), and the grey board
+    canvas (:func:`board_canvas`)."""
+
+    key: object
+    grey: U8
+    value: T
+
+    def still(self, key: object, grey: U8) -> bool:
+        """Whether a picture of ``key`` and grey canvas ``grey`` shows what this was
+        made from (:func:`canvas_unchanged`)."""
+        return key == self.key and canvas_unchanged(grey, self.grey)
+
+
 def box_through(box: F64, homography: F64) -> F64:
     """The axis-aligned box round the image of a box (x0, y0, x1, y1)."""
     x0, y0, x1, y1 = box
@@ -292,9 +312,8 @@ class DiceCubeDetector:
     #: (``STILL_LEVEL``), and how often it did.
     reuse_still = True
     reused = 0
-    #: What the last boxes on a board were found in: the field's corners and passes,
-    #: the grey canvas, and the boxes.
-    _last_board: tuple[bytes, U8, list[Detection]] | None = None
+    #: The last boxes found on a board, keyed by the field's corners and the passes.
+    _last_board: Kept[list[Detection]] | None = None
 
     def __init__(self, path: Path, min_score: float = 0.3, iou: float = 0.5) -> None:
         self.net = OnnxNet(path)
@@ -390,20 +409,15 @@ class DiceCubeDetector:
         grey = cv2.cvtColor(first, cv2.COLOR_BGR2GRAY)
         key = np.array([*c.ravel(), both_ways, mirrored], np.float64).tobytes()
         last = self._last_board
-        if (
-            self.reuse_still
-            and last is not None
-            and last[0] == key
-            and canvas_unchanged(grey, last[1])
-        ):
+        if self.reuse_still and last is not None and last.still(key, grey):
             self.reused += 1
-            return list(last[2])
+            return list(last.value)
         found = self._detect_through(image, first, canvases[0])
         if len(canvases) > 1:
             found = self._merged(found + [d for h in canvases[1:] for d in self.detect(image, h)])
         # the reference stays the picture the boxes were found in (not each later one
         # like it): a board changing slowly is looked at again once it has changed
-        self._last_board = (key, grey, found)
+        self._last_board = Kept(key, grey, found)
         return list(found)
 
     def _merged(self, found: list[Detection]) -> list[Detection]:

@@ -44,7 +44,7 @@ from gammoneye.calibration.profile import CalibrationProfile
 
 from .crops import cut_strip, square_crop
 from .cube import FACES, CubeReader, faces_at
-from .detector import Detection, DiceCubeDetector, board_canvas, canvas_unchanged
+from .detector import Detection, DiceCubeDetector, Kept, board_canvas
 from .dice import DiceReader
 from .points import PointCounter
 from .reading import MAX_COUNT, BoardReading, CubeReading, DieReading, PointReading
@@ -471,9 +471,8 @@ class BoardReader:
 
     reuse_still = True
     reused = 0
-    #: The key (field, board space, side, colours) and grey canvas of the last
-    #: picture whose points were read, and what was read.
-    _last_points: tuple[tuple[object, ...], U8, _Points] | None = None
+    #: The points last read, keyed by the field, board space, side and colours.
+    _last_points: Kept[_Points] | None = None
 
     def __init__(
         self,
@@ -574,18 +573,13 @@ class BoardReader:
             None if colours_lab is None else np.asarray(colours_lab, np.float64).tobytes(),
         )
         last = self._last_points
-        if (
-            self.reuse_still
-            and last is not None
-            and last[0] == key
-            and canvas_unchanged(grey, last[1])
-        ):
-            points, bar, off, centres, quads_px = last[2]
+        if self.reuse_still and last is not None and last.still(key, grey):
+            points, bar, off, centres, quads_px = last.value
             points, bar, off = list(points), dict(bar), dict(off)
             self.reused += 1
         else:
             seen_points = self._read_points(image, space, orient, img, colours_lab)
-            self._last_points = (key, grey, seen_points)
+            self._last_points = Kept(key, grey, seen_points)
             points, bar, off, centres, quads_px = seen_points
         t.points = (time.perf_counter() - t0) * 1000
 
