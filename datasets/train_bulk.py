@@ -23,6 +23,7 @@ import shutil
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,27 +32,59 @@ import numpy as np
 #: Board styles no training run may see: the held-out stills of ``eval vision`` keep
 #: them unseen (``docs/vision-benchmarks.md``).
 HELD_OUT_STYLES = ("casino_red_felt", "olive_leather")
-#: What it trains (``--only``), in this order.
+#: What it trains (``--only``), in this order; the readers by default, the detector
+#: only when asked for.
 READERS = ("dice", "points", "cube")
+TRAINABLE = (*READERS, "detector")
 
 
-def _render_and_cut(job: tuple[Path, int, int, float]) -> tuple[str, int, float]:
-    """One stills run rendered and cut into crops of every kind (one process)."""
+@dataclass(frozen=True)
+class _Job:
+    """One stills run: where, how many, its seed, its share of tall piles and of
+    close-ups, and what to make of it (crops for the readers, a detector dataset)."""
+
+    folder: Path
+    n: int
+    seed: int
+    piles: float = 0.0
+    closeups: float = 0.0
+    crops: bool = True
+    detector: bool = False
+    hard_repeats: int = 2
+
+
+def _render_and_cut(job: _Job) -> tuple[str, int, float]:
+    """One stills run rendered and cut into crops of every kind, and made into a
+    detector dataset when asked (one process)."""
     import cv2
 
     from .render.crops import CropConfig, export_crops
     from .render.stills import StillsConfig, render_stills
 
     cv2.setNumThreads(1)
-    folder, n, seed, piles = job
     start = time.perf_counter()
-    run, crops = folder / "stills", folder / "crops"
-    cfg = StillsConfig(n=n, out=run, seed=seed, exclude_styles=HELD_OUT_STYLES, piles=piles)
+    run, crops = job.folder / "stills", job.folder / "crops"
+    cfg = StillsConfig(
+        n=job.n,
+        out=run,
+        seed=job.seed,
+        exclude_styles=HELD_OUT_STYLES,
+        piles=job.piles,
+        closeups=job.closeups,
+    )
     render_stills(cfg, workers=1)
-    if crops.exists():
-        shutil.rmtree(crops)
-    export_crops(run, crops, CropConfig(seed=seed))
-    return str(folder), n, time.perf_counter() - start
+    if job.crops:
+        if crops.exists():
+            shutil.rmtree(crops)
+        export_crops(run, crops, CropConfig(seed=job.seed))
+    if job.detector:
+        from .train_detector import build_dataset
+
+        det = job.folder / "detector"
+        if det.exists():
+            shutil.rmtree(det)
+        build_dataset([run], [], det, seed=job.seed, hard_repeats=job.hard_repeats)
+    return str(job.folder), job.n, time.perf_counter() - start
 
 
 def _load(job: tuple[str, Path]) -> tuple[Any, Any, list[dict[str, Any]]]:
@@ -87,6 +120,46 @@ def _copier(out: Path, name: str, log: Any) -> Any:
     return keep
 
 
+def _train_detector(args: Any, shards: list[Path], procs: int, log: Any) -> None:
+    """The detector on every run's dataset and the photos, on the GPU where torch
+    sees one; ``last.pt`` is copied to ``--out`` at every save, the ONNX at the end."""
+    from .train_detector import build_dataset, merge_datasets, train
+
+    start = time.perf_counter()
+    if args.photos:
+        photos = args.work / "detector_photos"
+        if photos.exists():
+            shutil.rmtree(photos)
+        build_dataset([], args.photos, photos, seed=args.seed, photo_repeats=args.photo_repeats)
+        shards = [*shards, photos]
+    data = merge_datasets(shards, args.work / "detector_all")
+    log(f"detector: dataset of {len(shards)} shards ({time.perf_counter() - start:.0f} s)")
+
+    def keep(epoch: int, path: Path) -> None:
+        shutil.copyfile(path, args.out / "dicecube_last.pt")
+        if (path.parent / "best.pt").is_file():
+            shutil.copyfile(path.parent / "best.pt", args.out / "dicecube_best.pt")
+        log(f"detector: epoch {epoch} weights copied to {args.out}")
+
+    from .training import pick_device
+
+    device = "0" if pick_device(args.device).startswith("cuda") else "cpu"  # ultralytics' names
+    summary = train(
+        data,
+        args.out / "dicecube.onnx",
+        epochs=args.detector_epochs,
+        hours=args.detector_hours,
+        seed=0,
+        batch=args.detector_batch,
+        workdir=args.work / "detector_runs",
+        device=device,
+        workers=max(2, min(procs - 2, 16)),
+        on_save=keep,
+        log=log,
+    )
+    log(f"detector: {summary}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="python -m gammoneye.datasets.train_bulk",
@@ -98,22 +171,57 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=1000, help="stills per run")
     ap.add_argument("--pile-runs", type=int, default=4, help="how many runs have tall piles")
     ap.add_argument("--seed", type=int, default=7001, help="seed of the first run")
-    ap.add_argument("--photos", type=Path, action="append", default=[],
-                    help="real dice photos with YOLO labels (repeat)")
+    ap.add_argument(
+        "--photos",
+        type=Path,
+        action="append",
+        default=[],
+        help="real dice photos with YOLO labels (repeat)",
+    )
     ap.add_argument("--dice-epochs", type=int, default=30)
     ap.add_argument("--dice-arch", default="wider")
     ap.add_argument("--points-epochs", type=int, default=12)
     ap.add_argument("--points-arch", default="small")
     ap.add_argument("--cube-epochs", type=int, default=60)
     ap.add_argument("--cube-arch", default="wide")
-    ap.add_argument("--only", choices=READERS, action="append", default=[],
-                    help="train only this reader (repeat); default all three")
+    ap.add_argument(
+        "--closeup-runs",
+        type=int,
+        default=0,
+        help="how many runs (after the pile runs) have half their stills close-ups",
+    )
+    ap.add_argument(
+        "--only",
+        choices=TRAINABLE,
+        action="append",
+        default=[],
+        help="train only this (repeat); default the three readers, not the detector",
+    )
+    ap.add_argument(
+        "--detector-hours",
+        type=float,
+        default=None,
+        help="train the detector this long (ultralytics' time bound) ...",
+    )
+    ap.add_argument("--detector-epochs", type=int, default=30, help="... or this many epochs")
+    ap.add_argument("--detector-batch", type=int, default=64)
+    ap.add_argument(
+        "--photo-repeats", type=int, default=2, help="draw each photo this many times (detector)"
+    )
+    ap.add_argument(
+        "--hard-repeats",
+        type=int,
+        default=2,
+        help="draw each still with a die the detector misses most this many times",
+    )
     ap.add_argument("--device", default="auto", help="cpu, cuda or auto")
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--processes", type=int, default=0, help="0: one per core")
     args = ap.parse_args(argv)
     if args.runs < 1 or args.n < 1 or not 0 <= args.pile_runs <= args.runs:
         ap.error("--runs and --n must be at least 1, --pile-runs at most --runs")
+    if not 0 <= args.closeup_runs <= args.runs - args.pile_runs:
+        ap.error("--closeup-runs: at most the runs that are no pile runs")
     for folder in args.photos:
         if not folder.is_dir():
             ap.error(f"--photos {folder}: no such folder")
@@ -136,8 +244,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     log(f"train_bulk: {' '.join(sys.argv[1:] if argv is None else argv)}")
     procs = args.processes or multiprocessing.cpu_count()
+    only = set(args.only) or set(READERS)
     jobs = [
-        (args.work / f"run{k:03d}", args.n, args.seed + k, 1.0 if k < args.pile_runs else 0.0)
+        _Job(
+            args.work / f"run{k:03d}",
+            args.n,
+            args.seed + k,
+            piles=1.0 if k < args.pile_runs else 0.0,
+            closeups=0.5 if args.pile_runs <= k < args.pile_runs + args.closeup_runs else 0.0,
+            crops=bool(only & set(READERS)),
+            detector="detector" in only,
+            hard_repeats=args.hard_repeats,
+        )
         for k in range(args.runs)
     ]
     start = time.perf_counter()
@@ -146,24 +264,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         for done, (folder, n, secs) in enumerate(pool.imap_unordered(_render_and_cut, jobs), 1):
             log(f"[{done}/{len(jobs)}] {folder}: {n} stills rendered and cut in {secs:.0f} s")
         log(f"rendered and cut {args.runs * args.n} stills in {time.perf_counter() - start:.0f} s")
-        folders = [job[0] / "crops" for job in jobs]
-        only = set(args.only) or set(READERS)
+        folders = [job.folder / "crops" for job in jobs]
         if "dice" in only:
             x, y, _ = _gather(pool, "dice", folders)
             log(f"dice: {len(x)} rendered crops loaded ({time.perf_counter() - start:.0f} s)")
             summary = train_dice.fit(
-                x, y, args.out / "dice.onnx.part", photos=args.photos,
-                epochs=args.dice_epochs, seed=0, arch=args.dice_arch, device=args.device,
-                batch=args.batch, checkpoint=_copier(args.out, "dice.onnx", log), log=log,
+                x,
+                y,
+                args.out / "dice.onnx.part",
+                photos=args.photos,
+                epochs=args.dice_epochs,
+                seed=0,
+                arch=args.dice_arch,
+                device=args.device,
+                batch=args.batch,
+                checkpoint=_copier(args.out, "dice.onnx", log),
+                log=log,
             )
             log(f"dice: {summary}")
         if "points" in only:
             x, y, meta = _gather(pool, "points", folders)
             log(f"points: {len(x)} strips loaded ({time.perf_counter() - start:.0f} s)")
             summary = train_points.fit(
-                x, y, meta, args.out / "point_counts.onnx.part",
-                epochs=args.points_epochs, seed=0, arch=args.points_arch, device=args.device,
-                batch=args.batch, checkpoint=_copier(args.out, "point_counts.onnx", log),
+                x,
+                y,
+                meta,
+                args.out / "point_counts.onnx.part",
+                epochs=args.points_epochs,
+                seed=0,
+                arch=args.points_arch,
+                device=args.device,
+                batch=args.batch,
+                checkpoint=_copier(args.out, "point_counts.onnx", log),
                 log=log,
             )
             log(f"points: {summary}")
@@ -171,11 +303,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             x, y, _ = _gather(pool, "cube", folders)
             log(f"cube: {len(x)} crops loaded ({time.perf_counter() - start:.0f} s)")
             summary = train_cube.fit(
-                x, y, args.out / "cube.onnx.part", epochs=args.cube_epochs, seed=0,
-                arch=args.cube_arch, device=args.device, batch=args.batch,
-                checkpoint=_copier(args.out, "cube.onnx", log), log=log,
+                x,
+                y,
+                args.out / "cube.onnx.part",
+                epochs=args.cube_epochs,
+                seed=0,
+                arch=args.cube_arch,
+                device=args.device,
+                batch=args.batch,
+                checkpoint=_copier(args.out, "cube.onnx", log),
+                log=log,
             )
             log(f"cube: {summary}")
+    if "detector" in only:
+        _train_detector(args, [job.folder / "detector" for job in jobs], procs, log)
     log(f"train_bulk: done in {time.perf_counter() - start:.0f} s")
     return 0
 

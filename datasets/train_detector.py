@@ -15,11 +15,13 @@ nothing is downloaded.
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 import json
 import os
 import shutil
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,7 +48,15 @@ F64 = NDArray[np.float64]
 U8 = NDArray[np.uint8]
 #: Boxes smaller than this on the canvas (pixels) are left out.
 MIN_BOX = 5.0
-__all__ = ["DetectorSummary", "TrainError", "build_dataset", "train", "weights_from_onnx"]
+__all__ = [
+    "DetectorSummary",
+    "TrainError",
+    "build_dataset",
+    "export_onnx",
+    "merge_datasets",
+    "train",
+    "weights_from_onnx",
+]
 
 
 def _yolo_line(cls: int, box: F64) -> str | None:
@@ -191,6 +201,38 @@ def build_dataset(
     return counts
 
 
+def _train_images(data: Path) -> int:
+    """How many training images a ``data.yaml`` names (one folder or a list)."""
+    import yaml  # ultralytics' own need: there wherever training runs
+
+    spec = yaml.safe_load(data.read_text())
+    base = Path(spec.get("path") or data.parent)
+    folders = spec["train"] if isinstance(spec["train"], list) else [spec["train"]]
+    return sum(len(list((base / f).glob("*.jpg"))) for f in folders)
+
+
+def merge_datasets(shards: Sequence[Path], out: Path) -> Path:
+    """A ``data.yaml`` in ``out`` that trains and validates on every one of ``shards``
+    (datasets of :func:`build_dataset`, made side by side by separate processes);
+    returns ``out``, to be given to :func:`train`."""
+    train_dirs, val_dirs = [], []
+    for shard in shards:
+        if not (shard / "data.yaml").is_file():
+            raise TrainError(f"{shard} is no detector dataset: no data.yaml")
+        for split, dirs in (("train", train_dirs), ("val", val_dirs)):
+            folder = shard / "images" / split
+            if any(folder.glob("*.jpg")):
+                dirs.append(json.dumps(str(folder.resolve())))
+    if not train_dirs or not val_dirs:
+        raise TrainError("the shards hold no training or no validation images")
+    out.mkdir(parents=True, exist_ok=True)
+    names = "\n".join(f"  {i}: {json.dumps(n)}" for i, n in enumerate(CLASSES))
+    (out / "data.yaml").write_text(
+        f"train: [{', '.join(train_dirs)}]\nval: [{', '.join(val_dirs)}]\nnames:\n{names}\n"
+    )
+    return out
+
+
 def weights_from_onnx(
     onnx_path: Path,
     out: Path,
@@ -212,7 +254,7 @@ def weights_from_onnx(
     running statistics, with scale ``sqrt(v + eps)`` and shift ``m + b``: the same
     function evaluated, and nearly the same under a training batch like those
     canvases."""
-    os.environ["YOLO_OFFLINE"] = "1"
+    os.environ["YOLO_OFFLINE"] = "true"  # "1" is not offline to older ultralytics
     try:
         import onnx
         import torch
@@ -286,6 +328,48 @@ def weights_from_onnx(
     return float((after - before).abs().max())
 
 
+@contextlib.contextmanager
+def _torchscript_onnx() -> Iterator[None]:
+    """ONNX export by torch's TorchScript exporter, as ultralytics before 8.3.19x
+    expects: torch 2.9 and later export with dynamo by default, which needs
+    onnxscript and does not write opset 12."""
+    import torch
+
+    real = torch.onnx.export
+    if "dynamo" not in inspect.signature(real).parameters:
+        yield
+        return
+
+    def export(*args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("dynamo", False)
+        return real(*args, **kwargs)
+
+    torch.onnx.export = export
+    try:
+        yield
+    finally:
+        torch.onnx.export = real
+
+
+def export_onnx(weights: Path, out: Path) -> Path:
+    """The ONNX model (opset 12, the board canvas's fixed size) of trained
+    ultralytics ``weights`` (a ``best.pt`` or ``last.pt``), written to ``out``."""
+    os.environ["YOLO_OFFLINE"] = "true"
+    try:
+        from ultralytics import YOLO
+    except ImportError:
+        raise TrainError("exporting needs the train extra: pip install -e '.[train]'") from None
+    if not weights.is_file():
+        raise TrainError(f"no such weights: {weights}")
+    with _torchscript_onnx():
+        exported = YOLO(str(weights)).export(
+            format="onnx", imgsz=(CANVAS_H, CANVAS_W), opset=12, simplify=False, dynamic=False
+        )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(exported, out)
+    return out
+
+
 @dataclass(frozen=True)
 class DetectorSummary:
     images: int
@@ -305,12 +389,20 @@ def train(
     device: str = "cpu",
     weights: Path | None = None,
     lr0: float | None = None,
+    workers: int = 2,
+    hours: float | None = None,
+    on_save: Callable[[int, Path], None] | None = None,
     log: Callable[[str], None] = print,
 ) -> DetectorSummary:
     """Train from ``model`` (a YAML of ultralytics' or a path; no pretrained weights),
     or go on training our own earlier ``weights`` (a ``best.pt`` of an earlier
-    run), on ``dataset`` (:func:`build_dataset`) and write the ONNX model to ``out``."""
-    os.environ["YOLO_OFFLINE"] = "1"
+    run), on ``dataset`` (:func:`build_dataset` or :func:`merge_datasets`) and write
+    the ONNX model to ``out``. ``hours``, when given, bounds the training by time
+    instead of ``epochs`` (ultralytics fits its learning-rate schedule to it);
+    ``workers`` are the data loader's processes; ``on_save`` is called with the
+    epoch and the run's ``last.pt`` each time ultralytics saves it, so that a run
+    cut short still leaves weights."""
+    os.environ["YOLO_OFFLINE"] = "true"  # "1" is not offline to older ultralytics
     try:
         from ultralytics import YOLO
     except ImportError:
@@ -323,13 +415,22 @@ def train(
     if weights is not None and not weights.is_file():
         raise TrainError(f"no such weights to start from: {weights}")
     net = YOLO(str(weights) if weights is not None else model, task="detect")
+    if on_save is not None:
+        keep = on_save
+
+        def saved(trainer: Any) -> None:
+            keep(int(trainer.epoch) + 1, Path(trainer.last))
+
+        net.add_callback("on_model_save", saved)
+    timed = {"time": hours} if hours is not None else {}
     result = net.train(
+        **timed,
         data=str(data),
         epochs=epochs,
         imgsz=CANVAS_W,
         batch=batch,
         device=device,
-        workers=2,
+        workers=workers,
         cache="ram",
         seed=seed,
         deterministic=True,
@@ -355,13 +456,8 @@ def train(
         hsv_v=0.4,
     )
     best = work / "train" / "weights" / "best.pt"
-    trained = YOLO(str(best))
-    exported = trained.export(
-        format="onnx", imgsz=(CANVAS_H, CANVAS_W), opset=12, simplify=False, dynamic=False
-    )
-    out.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(exported, out)
+    export_onnx(best, out)
     metrics = {k: float(v) for k, v in (getattr(result, "results_dict", None) or {}).items()}
-    n = len(list((dataset / "images" / "train").glob("*.jpg")))
+    n = _train_images(data)
     log(f"wrote {out}")
     return DetectorSummary(n, time.perf_counter() - start, metrics)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from gammoneye.datasets.render.stills import StillsConfig, render_stills
-from gammoneye.datasets.train_detector import TrainError, build_dataset
+from gammoneye.datasets.train_detector import TrainError, build_dataset, merge_datasets
 from gammoneye.vision.detector import CANVAS_H, CANVAS_W, canvas_homography
 
 PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "data" / "dice-photos" / "Train"
@@ -85,6 +85,29 @@ def test_folders_that_are_no_data_are_refused(tmp_path: Path) -> None:
         build_dataset([tmp_path / "empty"], [], tmp_path / "ds")
     with pytest.raises(TrainError, match="no labelled photos"):
         build_dataset([], [tmp_path / "empty"], tmp_path / "ds2")
+
+
+def test_shards_made_side_by_side_train_as_one_dataset(run: Path, tmp_path: Path) -> None:
+    """Each process of a bulk run makes its own shard; one data.yaml names them all."""
+    a = build_dataset([run], [], tmp_path / "a", seed=0, val_every=3)
+    b = build_dataset([run], [], tmp_path / "b", seed=1, val_every=2)
+    data = merge_datasets([tmp_path / "a", tmp_path / "b"], tmp_path / "all")
+    spec = (data / "data.yaml").read_text().splitlines()
+    train = json.loads(spec[0].split(":", 1)[1].replace("'", '"'))
+    val = json.loads(spec[1].split(":", 1)[1])
+    assert train == [str((tmp_path / s / "images" / "train").resolve()) for s in "ab"]
+    assert val == [str((tmp_path / s / "images" / "val").resolve()) for s in "ab"]
+    assert sum(len(list(Path(f).glob("*.jpg"))) for f in train) == a["train"] + b["train"]
+    assert "names:" in spec[2] and '"die"' in spec[3]
+
+
+def test_a_folder_that_is_no_shard_is_refused(run: Path, tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(TrainError, match="no detector dataset"):
+        merge_datasets([tmp_path / "empty"], tmp_path / "all")
+    build_dataset([run], [], tmp_path / "only_train", seed=0, val_every=1000)
+    with pytest.raises(TrainError, match="no training or no validation"):
+        merge_datasets([tmp_path / "only_train"], tmp_path / "all2")
 
 
 def test_training_from_missing_weights_fails_before_building_the_dataset(

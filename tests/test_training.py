@@ -158,6 +158,12 @@ def test_train_bulk_refuses_a_missing_photos_folder(tmp_path: Path) -> None:
                          "--photos", str(tmp_path / "absent")])
 
 
+def test_train_bulk_refuses_more_closeup_runs_than_runs_left(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        train_bulk.main(["--work", str(tmp_path), "--out", str(tmp_path / "o"), "--runs", "4",
+                         "--pile-runs", "2", "--closeup-runs", "3"])
+
+
 def test_train_bulk_refuses_an_unknown_device_before_rendering(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         train_bulk.main(["--work", str(tmp_path / "w"), "--out", str(tmp_path / "o"),
