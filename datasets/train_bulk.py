@@ -122,7 +122,9 @@ def _copier(out: Path, name: str, log: Any) -> Any:
 
 def _train_detector(args: Any, shards: list[Path], procs: int, log: Any) -> None:
     """The detector on every run's dataset and the photos, on the GPU where torch
-    sees one; ``last.pt`` is copied to ``--out`` at every save, the ONNX at the end."""
+    sees one; ``last.pt`` is copied to ``--out`` at every save, the ONNX at the end.
+    With ``--detector-again`` it is trained a second time from the first's best
+    weights, with a new learning-rate schedule (``dicecube2*`` in ``--out``)."""
     from .train_detector import build_dataset, merge_datasets, train
 
     start = time.perf_counter()
@@ -135,29 +137,38 @@ def _train_detector(args: Any, shards: list[Path], procs: int, log: Any) -> None
     data = merge_datasets(shards, args.work / "detector_all")
     log(f"detector: dataset of {len(shards)} shards ({time.perf_counter() - start:.0f} s)")
 
-    def keep(epoch: int, path: Path) -> None:
-        shutil.copyfile(path, args.out / "dicecube_last.pt")
-        if (path.parent / "best.pt").is_file():
-            shutil.copyfile(path.parent / "best.pt", args.out / "dicecube_best.pt")
-        log(f"detector: epoch {epoch} weights copied to {args.out}")
-
     from .training import pick_device
 
     device = "0" if pick_device(args.device).startswith("cuda") else "cpu"  # ultralytics' names
-    summary = train(
-        data,
-        args.out / "dicecube.onnx",
-        epochs=args.detector_epochs,
-        hours=args.detector_hours,
-        seed=0,
-        batch=args.detector_batch,
-        workdir=args.work / "detector_runs",
-        device=device,
-        workers=max(2, min(procs - 2, 16)),
-        on_save=keep,
-        log=log,
-    )
-    log(f"detector: {summary}")
+    weights = None
+    stages = [(args.detector_epochs, args.detector_hours, "")]
+    if args.detector_again:
+        stages.append((args.detector_epochs, args.detector_again, "2"))
+    for epochs, hours, tag in stages:
+        name = f"dicecube{tag}"
+
+        def keep(epoch: int, path: Path, name: str = name) -> None:
+            shutil.copyfile(path, args.out / f"{name}_last.pt")
+            if (path.parent / "best.pt").is_file():
+                shutil.copyfile(path.parent / "best.pt", args.out / f"{name}_best.pt")
+            log(f"detector: epoch {epoch} weights copied to {args.out}")
+
+        summary = train(
+            data,
+            args.out / f"{name}.onnx",
+            epochs=epochs,
+            hours=hours,
+            seed=0,
+            batch=args.detector_batch,
+            workdir=args.work / f"detector_runs{tag}",
+            device=device,
+            workers=args.detector_workers or max(2, min(procs - 2, 16)),
+            weights=weights,
+            on_save=keep,
+            log=log,
+        )
+        log(f"detector{tag}: {summary}")
+        weights = args.work / f"detector_runs{tag}" / "train" / "weights" / "best.pt"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -204,6 +215,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="train the detector this long (ultralytics' time bound) ...",
     )
     ap.add_argument("--detector-epochs", type=int, default=30, help="... or this many epochs")
+    ap.add_argument(
+        "--detector-again",
+        type=float,
+        default=None,
+        help="then train again from the best weights this many hours (a new schedule; "
+        "dicecube2.onnx)",
+    )
+    ap.add_argument(
+        "--detector-workers", type=int, default=0, help="data loader processes (0: cores - 2)"
+    )
     ap.add_argument("--detector-batch", type=int, default=64)
     ap.add_argument(
         "--photo-repeats", type=int, default=2, help="draw each photo this many times (detector)"
