@@ -215,7 +215,8 @@ def merge_datasets(shards: Sequence[Path], out: Path) -> Path:
     """A ``data.yaml`` in ``out`` that trains and validates on every one of ``shards``
     (datasets of :func:`build_dataset`, made side by side by separate processes);
     returns ``out``, to be given to :func:`train`."""
-    train_dirs, val_dirs = [], []
+    train_dirs: list[str] = []
+    val_dirs: list[str] = []
     for shard in shards:
         if not (shard / "data.yaml").is_file():
             raise TrainError(f"{shard} is no detector dataset: no data.yaml")
