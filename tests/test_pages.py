@@ -46,6 +46,8 @@ from gammoneye.service.settings import (  # noqa: E402
 REPO = Path(__file__).resolve().parents[1]
 SCREENSHOTS = os.environ.get("GAMMONEYE_SCREENSHOTS", "") not in ("", "0")
 TOKEN = "test-token-1234"
+#: Frames the clip holds its opening layout and its last still view for, beyond its own.
+HOLD = 12
 DASH = "\N{EN DASH}"  # the observer page writes scores "2 DASH 3"
 BROWSER_ARGS = [
     "--headless",
@@ -99,18 +101,23 @@ def clip(tmp_path_factory: pytest.TempPathFactory) -> Path:
     while not rows[cut]["hands"]:
         cut += 1
     frames = sorted((out / "frames").iterdir())
-    for path in frames[cut:]:
-        path.unlink()
-    # the last still view held a while longer (3 s of the clip), so that a busy
-    # machine, dropping frames, still sees it settle and raise the flag
-    last = rows[cut - 1]
-    extra = []
-    for k in range(12):
-        n = cut + k
-        shutil.copyfile(frames[cut - 1], frames[cut - 1].with_name(f"{n:06d}.jpg"))
-        extra.append(json.dumps({**last, "frame": n, "t": round(n / cfg.fps, 3)}))
-    kept = (out / "frames.jsonl").read_text().splitlines()[:cut]
-    (out / "frames.jsonl").write_text("\n".join(kept + extra) + "\n")
+    # the opening layout is still for three frames of the clip (0.75 s) and the last
+    # still view for a few: each is held longer (HOLD frames), so that a busy machine,
+    # dropping a frame, still sees it settle (a table that dropped one of the opening's
+    # frames never saw the game start, and the flag never came)
+    kept = [json.loads(line) for line in (out / "frames.jsonl").read_text().splitlines()[:cut]]
+    rows = [kept[0]] * HOLD + kept + [kept[-1]] * HOLD
+    images = [frames[0]] * HOLD + frames[:cut] + [frames[cut - 1]] * HOLD
+    staged = out / "frames_held"
+    staged.mkdir()
+    for n, image in enumerate(images):
+        shutil.copyfile(image, staged / f"{n:06d}.jpg")
+    shutil.rmtree(out / "frames")
+    staged.rename(out / "frames")
+    lines = [
+        json.dumps({**row, "frame": n, "t": round(n / cfg.fps, 3)}) for n, row in enumerate(rows)
+    ]
+    (out / "frames.jsonl").write_text("\n".join(lines) + "\n")
     return out
 
 
