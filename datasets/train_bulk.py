@@ -286,6 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             log(f"[{done}/{len(jobs)}] {folder}: {n} stills rendered and cut in {secs:.0f} s")
         log(f"rendered and cut {args.runs * args.n} stills in {time.perf_counter() - start:.0f} s")
         folders = [job.folder / "crops" for job in jobs]
+        common: dict[str, Any] = {"seed": 0, "device": args.device, "batch": args.batch, "log": log}
         if "dice" in only:
             x, y, _ = _gather(pool, "dice", folders)
             log(f"dice: {len(x)} rendered crops loaded ({time.perf_counter() - start:.0f} s)")
@@ -295,12 +296,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.out / "dice.onnx.part",
                 photos=args.photos,
                 epochs=args.dice_epochs,
-                seed=0,
                 arch=args.dice_arch,
-                device=args.device,
-                batch=args.batch,
                 checkpoint=_copier(args.out, "dice.onnx", log),
-                log=log,
+                **common,
             )
             log(f"dice: {summary}")
         if "points" in only:
@@ -312,12 +310,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 meta,
                 args.out / "point_counts.onnx.part",
                 epochs=args.points_epochs,
-                seed=0,
                 arch=args.points_arch,
-                device=args.device,
-                batch=args.batch,
                 checkpoint=_copier(args.out, "point_counts.onnx", log),
-                log=log,
+                **common,
             )
             log(f"points: {summary}")
         if "cube" in only:
@@ -328,12 +323,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 y,
                 args.out / "cube.onnx.part",
                 epochs=args.cube_epochs,
-                seed=0,
                 arch=args.cube_arch,
-                device=args.device,
-                batch=args.batch,
                 checkpoint=_copier(args.out, "cube.onnx", log),
-                log=log,
+                **common,
             )
             log(f"cube: {summary}")
     if "detector" in only:
