@@ -10,7 +10,8 @@ a frame later, or write an equivalent play differently):
 - **illegal-play flags**: a truth ``flag`` is found when we raised an
   ``illegal_play`` flag for the same player within ``FLAG_WINDOW`` seconds; its
   latency is our flag's time minus the truth's (the frame where the dice were
-  lifted). Recall by fault kind (the truth flag's ``note``), precision over all ours;
+  lifted); one over ``LATE_FLAG_S`` is named among the problems. Recall by fault
+  kind (the truth flag's ``note``), precision over all ours;
 - **invalid rolls**: truth ``roll_invalid`` events against ours, by player and time;
   a false alarm is one of ours that matches none, counted against all valid rolls.
 
@@ -43,6 +44,9 @@ from gammoneye.engine.events import (
 #: from a little before (the truth's frame may be the hand's, ours the settled one's)
 #: to well after.
 FLAG_WINDOW = (-1.0, 5.0)
+#: A flag found later than this after the dice were lifted is named among the problems
+#: (issue 5's bound on flag latency).
+LATE_FLAG_S = 0.5
 
 
 def _aligned(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
@@ -223,7 +227,13 @@ def compare_events(
     for i, j in pairs:
         kind = t_flags[i][2].note or "illegal_play"
         score.flags_found[kind] = score.flags_found.get(kind, 0) + 1
-        score.latencies.append(o_flags[j][0] - t_flags[i][0])
+        late = o_flags[j][0] - t_flags[i][0]
+        score.latencies.append(late)
+        if late > LATE_FLAG_S:
+            message = o_flags[j][2].message
+            score.problems.append(
+                f"t={t_flags[i][0]:.1f}: flag late by {late:.2f} s ({kind}): {message}"
+            )
     score.our_flags = len(o_flags)
     score.our_flags_true = len(pairs)
     found_truth, found_ours = {a for a, _ in pairs}, {b for _, b in pairs}

@@ -11,7 +11,14 @@ import pytest
 from typer.testing import CliRunner
 
 from gammoneye.datasets.render.clip import ClipConfig, parse_games, write_clip_truth
-from gammoneye.engine.events import CorrectionEvent, Event, MoveEvent, RollEvent, dumps_event
+from gammoneye.engine.events import (
+    CorrectionEvent,
+    Event,
+    FlagEvent,
+    MoveEvent,
+    RollEvent,
+    dumps_event,
+)
 from gammoneye.engine.match import Phase
 from gammoneye.engine.position import Position
 from gammoneye.engine.referee import (
@@ -34,7 +41,7 @@ from gammoneye.service.referee import (
     read_truth,
     run_referee,
 )
-from gammoneye.service.referee_eval import compare_events
+from gammoneye.service.referee_eval import LATE_FLAG_S, compare_events
 
 REPO = Path(__file__).resolve().parents[1]
 TESTBED = REPO / "service" / "data" / "testbed_match.mat"
@@ -112,6 +119,23 @@ def test_eval_names_the_plays_it_could_not_match(testbed: Path) -> None:
     misread = f"player {played.player} {other[0]}{other[1]} {played.play}"
     assert f"{t}: play not in the truth: {misread}" in score.problems
     assert compare_events(truth, truth).problems == []
+
+
+def test_eval_names_a_flag_raised_too_late(testbed: Path) -> None:
+    """A flag found, but more than LATE_FLAG_S after the dice were lifted, is named."""
+    truth = read_truth(testbed)
+    i = next(i for i, e in enumerate(truth) if isinstance(e, FlagEvent))
+    flag = truth[i]
+    assert isinstance(flag, FlagEvent) and flag.t is not None
+    for delay, named in ((LATE_FLAG_S - 0.1, False), (LATE_FLAG_S + 0.2, True)):
+        ours = [*truth[:i], replace(flag, t=flag.t + delay), *truth[i + 1 :]]
+        score = compare_events(truth, ours)
+        late = [p for p in score.problems if "flag late" in p]
+        assert score.our_flags_true == score.our_flags  # found either way
+        assert bool(late) == named, late
+    assert late == [
+        f"t={flag.t:.1f}: flag late by {LATE_FLAG_S + 0.2:.2f} s ({flag.note}): {flag.message}"
+    ]
 
 
 def test_eval_leaves_out_what_a_correction_withdrew(testbed: Path) -> None:
