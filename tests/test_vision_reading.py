@@ -213,6 +213,31 @@ def test_a_die_read_a_little_over_from_frame_to_frame_still_lets_the_view_settle
     assert stab.push(key((-6.2, 5.0), (-18.5, -11.1)), 10) == 10
 
 
+def test_a_cube_face_read_unsurely_does_not_keep_the_view_from_settling() -> None:
+    """The cube reader's face flickers on still frames (s51 4602 at 191 s: 2, 16, 32);
+    read under SURE_CUBE_FACE, which the referee does not act on, it is left out of the
+    view's key, as an unsure die's value is; a face read surely, or a cube moved, is
+    another view."""
+    from gammoneye.engine.position import Position
+    from gammoneye.engine.referee import SURE_CUBE_FACE, ExactCheckers, SeenCube, Sighting
+    from gammoneye.vision.sighting import sighting_key
+    from gammoneye.vision.stabilise import Stabiliser
+
+    board = ExactCheckers(Position.initial())
+
+    def key(value: int, p: float, place: str = "top") -> object:
+        return sighting_key(Sighting(board, (), cube=SeenCube(value, place, p=p)))
+
+    unsure = SURE_CUBE_FACE - 0.2
+    frames = [key(2, unsure), key(16, unsure), key(32, unsure)]
+    stab: Stabiliser[int] = Stabiliser(agree=2, window=3)
+    assert [stab.push(k, n) for n, k in enumerate(frames)] == [None, 1, None]
+    assert key(2, SURE_CUBE_FACE) != key(4, SURE_CUBE_FACE)  # a turn read surely
+    assert key(2, SURE_CUBE_FACE) != key(2, unsure)
+    assert key(2, unsure) != key(2, unsure, place="bottom")  # the cube moved
+    assert key(64, 0.1, place="centre") == key(2, 0.1, place="centre")  # 1 in the middle
+
+
 def test_a_mark_found_as_a_die_off_the_field_for_long_is_left_out_a_die_rolled_there_not() -> None:
     """A logo on the rail read surely as a die in some frames (s18 clip 1301) is found
     where it lay over ``MARK_SPAN_S`` seconds, and left out from then on; a die

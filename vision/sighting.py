@@ -16,7 +16,7 @@ from typing import Any, cast
 import numpy as np
 
 from gammoneye.engine.position import BAR, CHECKERS, Position, PositionError
-from gammoneye.engine.referee import SeenCube, SeenDie, Sighting
+from gammoneye.engine.referee import SURE_CUBE_FACE, SeenCube, SeenDie, Sighting
 
 from .reading import BoardReading, Cell, PointReading, layout_of_counts
 
@@ -526,6 +526,13 @@ def sighting_key(s: Sighting) -> Hashable:
             key=lambda k: (k[:4], (0.0, 0.0) if k[4] is None else (k[4].x, k[4].y)),
         )
     )
-    # the cube by what the referee makes of it (a face misread in the middle is 1)
-    cube = None if s.cube is None else (s.cube.place, s.cube.level)
+    # the cube by what the referee makes of it: a face misread in the middle is 1, and
+    # a face read unsurely (under SURE_CUBE_FACE, which the referee does not act on)
+    # is 0, as a die's unsure value is: the cube reader's face flickers from frame to
+    # frame (2, 16, 32 on three still frames of s51 4602 at 191 s) and must not keep
+    # the view from settling (a flag raised 0.2 s later)
+    cube = None
+    if s.cube is not None:
+        sure = s.cube.place == "centre" or s.cube.p >= SURE_CUBE_FACE
+        cube = (s.cube.place, s.cube.level if sure else 0)
     return (cells, dice, cube)
