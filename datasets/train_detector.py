@@ -128,6 +128,23 @@ def photo_sample(image: U8, txt: str) -> tuple[U8, list[str]]:
     return to_canvas(image, h), lines
 
 
+def _names_yaml() -> str:
+    """The ``names:`` block of a dataset's ``data.yaml``: the detector's classes."""
+    names = "".join(f"  {i}: {json.dumps(n)}\n" for i, n in enumerate(CLASSES))
+    return f"names:\n{names}"
+
+
+def _yolo(what: str) -> Any:
+    """ultralytics' ``YOLO``, imported offline (nothing is fetched); a clear error
+    where the train extra is not installed."""
+    os.environ["YOLO_OFFLINE"] = "true"  # "1" is not offline to older ultralytics
+    try:
+        from ultralytics import YOLO
+    except ImportError:
+        raise TrainError(f"{what} needs the train extra: pip install -e '.[train]'") from None
+    return YOLO
+
+
 def build_dataset(
     runs: Sequence[Path],
     photos: Sequence[Path],
@@ -193,10 +210,9 @@ def build_dataset(
             canvas, lines = photo_sample(image, txt.read_text())
             for k in range(photo_repeats):
                 write(f"p{p}_{txt.stem}_{k}", canvas, lines, key=f"p{p}_{txt.stem}")
-    names = "\n".join(f"  {i}: {json.dumps(n)}" for i, n in enumerate(CLASSES))
     (out / "data.yaml").write_text(
         f"path: {json.dumps(str(out.resolve()))}\ntrain: images/train\nval: images/val\n"
-        f"names:\n{names}\n"
+        f"{_names_yaml()}"
     )
     return counts
 
@@ -227,9 +243,8 @@ def merge_datasets(shards: Sequence[Path], out: Path) -> Path:
     if not train_dirs or not val_dirs:
         raise TrainError("the shards hold no training or no validation images")
     out.mkdir(parents=True, exist_ok=True)
-    names = "\n".join(f"  {i}: {json.dumps(n)}" for i, n in enumerate(CLASSES))
     (out / "data.yaml").write_text(
-        f"train: [{', '.join(train_dirs)}]\nval: [{', '.join(val_dirs)}]\nnames:\n{names}\n"
+        f"train: [{', '.join(train_dirs)}]\nval: [{', '.join(val_dirs)}]\n{_names_yaml()}"
     )
     return out
 
@@ -255,12 +270,11 @@ def weights_from_onnx(
     running statistics, with scale ``sqrt(v + eps)`` and shift ``m + b``: the same
     function evaluated, and nearly the same under a training batch like those
     canvases."""
-    os.environ["YOLO_OFFLINE"] = "true"  # "1" is not offline to older ultralytics
+    YOLO = _yolo("training")
     try:
         import onnx
         import torch
         from onnx import numpy_helper
-        from ultralytics import YOLO
     except ImportError:
         raise TrainError("training needs the train extra: pip install -e '.[train]'") from None
     if not canvases:
@@ -355,11 +369,7 @@ def _torchscript_onnx() -> Iterator[None]:
 def export_onnx(weights: Path, out: Path) -> Path:
     """The ONNX model (opset 12, the board canvas's fixed size) of trained
     ultralytics ``weights`` (a ``best.pt`` or ``last.pt``), written to ``out``."""
-    os.environ["YOLO_OFFLINE"] = "true"
-    try:
-        from ultralytics import YOLO
-    except ImportError:
-        raise TrainError("exporting needs the train extra: pip install -e '.[train]'") from None
+    YOLO = _yolo("exporting")
     if not weights.is_file():
         raise TrainError(f"no such weights: {weights}")
     with _torchscript_onnx():
@@ -403,11 +413,7 @@ def train(
     ``workers`` are the data loader's processes; ``on_save`` is called with the
     epoch and the run's ``last.pt`` each time ultralytics saves it, so that a run
     cut short still leaves weights."""
-    os.environ["YOLO_OFFLINE"] = "true"  # "1" is not offline to older ultralytics
-    try:
-        from ultralytics import YOLO
-    except ImportError:
-        raise TrainError("training needs the train extra: pip install -e '.[train]'") from None
+    YOLO = _yolo("training")
     data = dataset / "data.yaml"
     if not data.is_file():
         raise TrainError(f"{dataset} has no data.yaml: make it with build_dataset")
