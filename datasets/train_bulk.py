@@ -4,10 +4,11 @@ a GPU.
 
 Each of ``--runs`` stills runs (``--n`` stills each, seeds ``--seed`` + k, the held-out
 styles excluded) is rendered and cut into crops by its own process; a share of the
-runs have tall piles (``--pile-runs``, as ``render stills --piles 1``). Then the die
-reader, the point counter and the cube reader are trained on all the crops (the die reader also on
-the real photos of ``--photos``), on the GPU where torch sees one. Every finished
-epoch's models are copied to ``--out`` so a run cut short still leaves models.
+runs have tall piles (``--pile-runs``, as ``render stills --piles 1``). Then the cube
+reader, the die reader and the point counter are trained on all the crops (the die
+reader also on the real photos of ``--photos``), on the GPU where torch sees one, from
+scratch or, with ``--from-shipped``, from the models in ``vision/models/``. Every
+finished epoch's models are copied to ``--out`` so a run cut short still leaves models.
 
     python -m gammoneye.datasets.train_bulk --work /tmp/bulk --out models/ \\
         --runs 16 --n 1000 --seed 7001 --photos ../shared/data/dice-photos/Train
@@ -120,6 +121,28 @@ def _copier(out: Path, name: str, log: Any) -> Any:
     return keep
 
 
+def _shipped(name: str) -> Path:
+    """A model shipped in ``vision/models/``, to go on training from."""
+    from ..vision.classifier import model_path
+
+    return model_path(name)
+
+
+def _shipped_detector(out: Path, shards: list[Path], log: Any) -> Path:
+    """The shipped detector as trainable weights (``out``), its norms measured on
+    a few of the first shard's training canvases (:func:`.train_detector.weights_from_onnx`)."""
+    import cv2
+
+    from ..vision.detector import MODEL
+    from .train_detector import weights_from_onnx
+
+    files = sorted((shards[0] / "images" / "train").glob("*.jpg"))[:32]
+    canvases = [c for c in (cv2.imread(str(f), cv2.IMREAD_COLOR) for f in files) if c is not None]
+    gap = weights_from_onnx(_shipped(MODEL), out, canvases)
+    log(f"detector: going on from the shipped {MODEL} (outputs differ by at most {gap:.2g})")
+    return out
+
+
 def _train_detector(args: Any, shards: list[Path], procs: int, log: Any) -> None:
     """The detector on every run's dataset and the photos, on the GPU where torch
     sees one; ``last.pt`` is copied to ``--out`` at every save, the ONNX at the end.
@@ -141,6 +164,8 @@ def _train_detector(args: Any, shards: list[Path], procs: int, log: Any) -> None
 
     device = "0" if pick_device(args.device).startswith("cuda") else "cpu"  # ultralytics' names
     weights = None
+    if args.from_shipped:
+        weights = _shipped_detector(args.work / "detector_shipped.pt", shards, log)
     stages = [(args.detector_epochs, args.detector_hours, "")]
     if args.detector_again:
         stages.append((args.detector_epochs, args.detector_again, "2"))
@@ -235,6 +260,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=2,
         help="draw each still with a die the detector misses most this many times",
     )
+    ap.add_argument(
+        "--from-shipped",
+        action="store_true",
+        help="go on training the models shipped in vision/models/ instead of starting "
+        "from scratch (each with the same network: keep the --*-arch defaults)",
+    )
     ap.add_argument("--device", default="auto", help="cpu, cuda or auto")
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--processes", type=int, default=0, help="0: one per core")
@@ -287,6 +318,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         log(f"rendered and cut {args.runs * args.n} stills in {time.perf_counter() - start:.0f} s")
         folders = [job.folder / "crops" for job in jobs]
         common: dict[str, Any] = {"seed": 0, "device": args.device, "batch": args.batch, "log": log}
+        if "cube" in only:
+            x, y, _ = _gather(pool, "cube", folders)
+            log(f"cube: {len(x)} crops loaded ({time.perf_counter() - start:.0f} s)")
+            summary = train_cube.fit(
+                x,
+                y,
+                args.out / "cube.onnx.part",
+                epochs=args.cube_epochs,
+                arch=args.cube_arch,
+                init=_shipped("cube.onnx") if args.from_shipped else None,
+                checkpoint=_copier(args.out, "cube.onnx", log),
+                **common,
+            )
+            log(f"cube: {summary}")
         if "dice" in only:
             x, y, _ = _gather(pool, "dice", folders)
             log(f"dice: {len(x)} rendered crops loaded ({time.perf_counter() - start:.0f} s)")
@@ -297,6 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 photos=args.photos,
                 epochs=args.dice_epochs,
                 arch=args.dice_arch,
+                init=_shipped("dice.onnx") if args.from_shipped else None,
                 checkpoint=_copier(args.out, "dice.onnx", log),
                 **common,
             )
@@ -311,23 +357,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.out / "point_counts.onnx.part",
                 epochs=args.points_epochs,
                 arch=args.points_arch,
+                init=_shipped("point_counts.onnx") if args.from_shipped else None,
                 checkpoint=_copier(args.out, "point_counts.onnx", log),
                 **common,
             )
             log(f"points: {summary}")
-        if "cube" in only:
-            x, y, _ = _gather(pool, "cube", folders)
-            log(f"cube: {len(x)} crops loaded ({time.perf_counter() - start:.0f} s)")
-            summary = train_cube.fit(
-                x,
-                y,
-                args.out / "cube.onnx.part",
-                epochs=args.cube_epochs,
-                arch=args.cube_arch,
-                checkpoint=_copier(args.out, "cube.onnx", log),
-                **common,
-            )
-            log(f"cube: {summary}")
     if "detector" in only:
         _train_detector(args, [job.folder / "detector" for job in jobs], procs, log)
     log(f"train_bulk: done in {time.perf_counter() - start:.0f} s")

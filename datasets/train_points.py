@@ -88,12 +88,13 @@ def fit(
     arch: str = "small",
     device: str = "cpu",
     batch: int = 128,
+    init: Path | None = None,
     checkpoint: Callable[[int, Path], None] | None = None,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """:func:`train` on strips already loaded (:func:`load_strips` with the bar):
-    ``arch``, ``device``, ``batch`` and ``checkpoint`` as
-    :func:`.training.train_classifier`'s."""
+    ``arch``, ``device``, ``batch``, ``init`` (a counter of the same ``arch`` to go on
+    training) and ``checkpoint`` as :func:`.training.train_classifier`'s."""
     # tall piles are rare in play but must be read: each epoch sees them more often;
     # so are checkers on the bar
     weights = np.where(counts >= 6, 6, np.where(counts >= 4, 2, 1)).astype(np.int64)
@@ -101,5 +102,5 @@ def fit(
     weights[on_bar] = np.maximum(weights[on_bar], 4)
     return train_classifier(
         images, counts, CLASSES, out, epochs=epochs, seed=seed, weights=weights, arch=arch,
-        device=device, batch=batch, checkpoint=checkpoint, log=log,
+        device=device, batch=batch, init=init, checkpoint=checkpoint, log=log,
     )

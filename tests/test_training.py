@@ -152,6 +152,35 @@ def test_train_bulk_renders_cuts_and_trains_the_three_readers(tmp_path: Path) ->
     assert faces.shape == (2, 6)
 
 
+def test_train_bulk_from_shipped_starts_each_reader_from_its_shipped_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gammoneye.datasets import train_cube, train_dice, train_points
+    from gammoneye.vision.classifier import model_path
+
+    started: dict[str, Path | None] = {}
+
+    def fake(name: str):  # records where a reader's training would start
+        def fit(*args: object, init: Path | None = None, **kwargs: object) -> str:
+            started[name] = init
+            return "skipped"
+
+        return fit
+
+    for module, name in ((train_dice, "dice"), (train_points, "points"), (train_cube, "cube")):
+        monkeypatch.setattr(module, "fit", fake(name))
+    common = ["--work", str(tmp_path / "work"), "--runs", "1", "--n", "2", "--pile-runs", "0",
+              "--device", "cpu", "--processes", "1"]
+    assert train_bulk.main([*common, "--out", str(tmp_path / "a"), "--from-shipped"]) == 0
+    assert started == {
+        "dice": model_path("dice.onnx"),
+        "points": model_path("point_counts.onnx"),
+        "cube": model_path("cube.onnx"),
+    }
+    assert train_bulk.main([*common, "--out", str(tmp_path / "b")]) == 0
+    assert started == {"dice": None, "points": None, "cube": None}  # from scratch
+
+
 def test_train_bulk_refuses_a_missing_photos_folder(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         train_bulk.main(["--work", str(tmp_path), "--out", str(tmp_path / "o"),
