@@ -29,6 +29,7 @@ from gammoneye.vision.detector import Detection
 from gammoneye.vision.read import (
     COLOUR_SIGMA,
     COLOURS,
+    DIE_AS_CUBE_SHARE,
     BoardReader,
     Box,
     NoBoardError,
@@ -562,12 +563,31 @@ def test_a_cube_boxed_as_a_die_is_taken_for_the_cube_when_no_cube_was_boxed() ->
     )
     reader = BoardReader.__new__(BoardReader)
     reader.cube = _Reads(cube_reads)
-    assert reader._cube_among_dice(crops, values) == 1
+    found = [Detection("die", 0.8, (0, 0, 24, 24), 0.0, 0.01) for _ in range(3)]
+    assert reader._cube_among_dice(found, crops, values) == 1
     # the same "die" read surely as a die (a die read sure of a cube-like face): a die
     values[1] = [0.95, 0, 0, 0.05, 0, 0]
-    assert reader._cube_among_dice(crops, values) is None
+    assert reader._cube_among_dice(found, crops, values) is None
     # none reads as a cube surely: all stay dice
-    assert reader._cube_among_dice(crops[[0, 2]], values[[0, 2]]) is None
+    assert reader._cube_among_dice(found[::2], crops[[0, 2]], values[[0, 2]]) is None
+
+
+def test_a_die_the_detector_also_boxed_as_the_cube_is_the_cube_when_no_cube_was_boxed() -> None:
+    """s52 clip 4702 at 199.7 s: a small offered cube boxed as a die at 0.32 through
+    one canvas and as the cube at 0.31 through the other, and read as a die's 1 at
+    1.00. With no cube box, a "die" the detector scored nearly as high as the cube
+    (``DIE_AS_CUBE_SHARE``) is the cube, however surely the die reader reads it."""
+    crops = np.stack([np.full((24, 24, 3), level, np.uint8) for level in (100, 50)])
+    values = np.array([[0, 0, 1.0, 0, 0, 0], [1.0, 0, 0, 0, 0, 0]], np.float32)
+    reader = BoardReader.__new__(BoardReader)
+    reader.cube = _Reads({100: [0.0] * 5 + [1.0], 50: [0.2] * 5 + [0.0]})
+    die = Detection("die", 0.8, (0, 0, 24, 24), 0.0, 0.02)
+    near = Detection("die", 0.32, (50, 0, 74, 24), 0.0, 0.31)
+    assert reader._cube_among_dice([die, near], crops, values) == 1
+    # scored as the cube well under its score as a die: a die
+    far = Detection("die", 0.32, (50, 0, 74, 24), 0.0, 0.2)
+    assert DIE_AS_CUBE_SHARE * 0.32 > 0.2
+    assert reader._cube_among_dice([die, far], crops, values) is None
 
 
 class _OneDie:

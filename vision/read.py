@@ -70,6 +70,12 @@ ON_CHECKER_SOFT = 0.08
 #: the middle, or a player's side): a cube in the middle is often pushed against a
 #: checker on the bar and stands over the bar's edge.
 CUBE_BAR_MARGIN = 0.025
+#: A cube box standing beyond either end of the field by more than this share of its
+#: width is no cube: the cube rests on the bar, on a player's rail or in the field,
+#: never past the field's ends (s52 clip 4702, a held-out board style: a red token on
+#: the table beyond the field's end boxed as the cube at 0.62 to 0.69 by the session-38
+#: detector, and taken for the cube on a player's side).
+CUBE_END_MARGIN = 0.05
 COLOURS = ("dark", "light")
 #: Lab distance (OpenCV's 8-bit Lab) at which a checker's colour is as likely one
 #: side's as the other's; sets how sure the colour half of a point reading is.
@@ -129,6 +135,14 @@ CUBE_AS_DIE_P = 0.9
 #: With no cube box, a "die" the cube reader reads at least this surely, and the die
 #: reader less surely, is the cube (:meth:`BoardReader._cube_among_dice`).
 DIE_AS_CUBE_P = 0.9
+#: With no cube box, a "die" the detector also boxed as the cube, scored at least this
+#: share of its score as a die, is the cube, however surely the die reader reads it
+#: (s52 clip 4702 at 199.7 s: a small offered cube boxed as a die at 0.32 and as the
+#: cube at 0.31, read as a die's 1 at 1.00; the double was lost). Chosen on
+#: renders/val (``python bench/cube_as_die.py renders/val``): from 0.8 no true die of
+#: the pictures with no cube box (45 and 47, the session-37 and -38 detectors) is
+#: taken for the cube; from 0.7 two are.
+DIE_AS_CUBE_SHARE = 0.8
 #: A "die" boxed with its middle this close to the cube's box (a share of the box's
 #: larger side), read less surely than ``CUBE_AS_DIE_P``, is part of the cube: its
 #: top face boxed apart from the whole (:func:`part_of_cube`).
@@ -596,8 +610,12 @@ class BoardReader:
             # where the cube stands, not where its middle, above the board, maps to
             return self._cube_place(space, *self._footprint(d.box, to_board))
 
+        def within_ends(d: Detection) -> bool:
+            u = self._footprint(d.box, to_board)[0]
+            return -CUBE_END_MARGIN <= u / space.width <= 1 + CUBE_END_MARGIN
+
         cube_found, more_dice = self._one_cube(
-            image, [d for d in found if d.kind == "cube"], place_of
+            image, [d for d in found if d.kind == "cube" and within_ends(d)], place_of
         )
         dice_found = sorted(dice_found + more_dice, key=lambda d: -d.score)[:4]
         cubes = cube_found[:1]
@@ -608,7 +626,7 @@ class BoardReader:
             r = self.dice.read_all(crops)
             # whether a box is a die: the turned network's confidence (see .dice)
             values, cocked, sure = r.values, r.cocked, r.turned
-            as_cube = None if cubes else self._cube_among_dice(crops, sure)
+            as_cube = None if cubes else self._cube_among_dice(dice_found, crops, sure)
             if as_cube is not None:
                 d = dice_found[as_cube]
                 cubes = [Detection("cube", d.score, d.box)]
@@ -783,26 +801,35 @@ class BoardReader:
         ]
         return [found[best]], dice
 
-    def _cube_among_dice(self, crops: U8, values: F32) -> int | None:
+    def _cube_among_dice(self, found: list[Detection], crops: U8, values: F32) -> int | None:
         """No cube box: the cube may have been boxed as a die (a small cube offered in
         the field looks like a die to the detector; s31 clip 2602 at 422.5 s, a red
         cube on blue felt read as a die's 1 at 0.77, and the double was lost). A "die"
         the die reader reads less surely than ``DIE_AS_CUBE_P`` and the cube reader at
         least that surely is the cube: a die's pips read as a cube's face only vaguely
         (0.2 to 0.45 on the dice of that clip), a cube's digits as a die's face at 0.7
-        to 0.85. ``crops`` and ``values``: the dice's crops and the die reader's face
-        probabilities. Returns the index of the cube among them, or ``None``."""
+        to 0.85. Else a "die" the detector nearly called the cube (``DIE_AS_CUBE_SHARE``)
+        is. ``found``, ``crops`` and ``values``: the dice's detections, crops and the
+        die reader's face probabilities. Returns the index of the cube among them, or
+        ``None``."""
         die_p = values.max(axis=1)
         unsure = [i for i in range(len(crops)) if die_p[i] < DIE_AS_CUBE_P]
+        near = [
+            (d.cube_score / d.score, i)
+            for i, d in enumerate(found)
+            if d.cube_score is not None and d.cube_score >= DIE_AS_CUBE_SHARE * d.score
+        ]
         if not unsure:
-            return None
+            return max(near)[1] if near else None
         cube_p = self.cube.read(crops[unsure]).max(axis=1)
         likely = [
             (float(c - die_p[i]), i)
             for c, i in zip(cube_p, unsure, strict=True)
             if c >= DIE_AS_CUBE_P
         ]
-        return max(likely)[1] if likely else None
+        if likely:
+            return max(likely)[1]
+        return max(near)[1] if near else None
 
     @staticmethod
     def _half(space: BoardSpace, u: float, v: float) -> tuple[str | None, float]:
