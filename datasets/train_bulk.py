@@ -318,50 +318,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         log(f"rendered and cut {args.runs * args.n} stills in {time.perf_counter() - start:.0f} s")
         folders = [job.folder / "crops" for job in jobs]
         common: dict[str, Any] = {"seed": 0, "device": args.device, "batch": args.batch, "log": log}
-        if "cube" in only:
-            x, y, _ = _gather(pool, "cube", folders)
-            log(f"cube: {len(x)} crops loaded ({time.perf_counter() - start:.0f} s)")
-            summary = train_cube.fit(
+        readers: tuple[tuple[str, str, str, Any, int, str], ...] = (
+            ("cube", "cube.onnx", "crops", train_cube.fit, args.cube_epochs, args.cube_arch),
+            (
+                "dice",
+                "dice.onnx",
+                "rendered crops",
+                train_dice.fit,
+                args.dice_epochs,
+                args.dice_arch,
+            ),
+            (
+                "points",
+                "point_counts.onnx",
+                "strips",
+                train_points.fit,
+                args.points_epochs,
+                args.points_arch,
+            ),
+        )
+        for kind, model, what, fit, epochs, arch in readers:
+            if kind not in only:
+                continue
+            x, y, meta = _gather(pool, kind, folders)
+            log(f"{kind}: {len(x)} {what} loaded ({time.perf_counter() - start:.0f} s)")
+            # the die reader also learns from the photos; the point counter weighs the bar
+            extra = {"dice": {"photos": args.photos}, "points": {"meta": meta}}.get(kind, {})
+            summary = fit(
                 x,
                 y,
-                args.out / "cube.onnx.part",
-                epochs=args.cube_epochs,
-                arch=args.cube_arch,
-                init=_shipped("cube.onnx") if args.from_shipped else None,
-                checkpoint=_copier(args.out, "cube.onnx", log),
+                out=args.out / f"{model}.part",
+                epochs=epochs,
+                arch=arch,
+                init=_shipped(model) if args.from_shipped else None,
+                checkpoint=_copier(args.out, model, log),
+                **extra,
                 **common,
             )
-            log(f"cube: {summary}")
-        if "dice" in only:
-            x, y, _ = _gather(pool, "dice", folders)
-            log(f"dice: {len(x)} rendered crops loaded ({time.perf_counter() - start:.0f} s)")
-            summary = train_dice.fit(
-                x,
-                y,
-                args.out / "dice.onnx.part",
-                photos=args.photos,
-                epochs=args.dice_epochs,
-                arch=args.dice_arch,
-                init=_shipped("dice.onnx") if args.from_shipped else None,
-                checkpoint=_copier(args.out, "dice.onnx", log),
-                **common,
-            )
-            log(f"dice: {summary}")
-        if "points" in only:
-            x, y, meta = _gather(pool, "points", folders)
-            log(f"points: {len(x)} strips loaded ({time.perf_counter() - start:.0f} s)")
-            summary = train_points.fit(
-                x,
-                y,
-                meta,
-                args.out / "point_counts.onnx.part",
-                epochs=args.points_epochs,
-                arch=args.points_arch,
-                init=_shipped("point_counts.onnx") if args.from_shipped else None,
-                checkpoint=_copier(args.out, "point_counts.onnx", log),
-                **common,
-            )
-            log(f"points: {summary}")
+            log(f"{kind}: {summary}")
     if "detector" in only:
         _train_detector(args, [job.folder / "detector" for job in jobs], procs, log)
     log(f"train_bulk: done in {time.perf_counter() - start:.0f} s")
