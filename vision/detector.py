@@ -355,17 +355,19 @@ class DiceCubeDetector:
         for i in np.asarray(chosen, np.int64).reshape(-1):
             x, y, bw, bh = boxes[i]
             kind = CLASSES[int(kinds[i])]
-            # how nearly the box is the cube: its own cube score, or the best of the
-            # cube boxes the NMS let it put out
+            if kind == "cube":
+                found.append(Detection(kind, float(conf[i]), (x, y, x + bw, y + bh)))
+                continue
+            # how nearly a die is the cube: its own cube score, or the best of the cube
+            # boxes the NMS let it put out
             near = [conf[j] for j in as_cube if _iou_xywh(boxes[i], boxes[j]) >= self.iou]
-            cube_score = max([float(cube[i]), *map(float, near)])
             found.append(
                 Detection(
                     kind,
                     float(conf[i]),
                     (x, y, x + bw, y + bh),
-                    None if kind == "cube" else float(share[i]),
-                    None if kind == "cube" else cube_score,
+                    float(share[i]),
+                    max([float(cube[i]), *map(float, near)]),
                 )
             )
         return found
