@@ -683,6 +683,69 @@ class _DiceByLevel:
         return values, np.zeros(len(crops), np.float32)
 
 
+class _CockedAt:
+    """A detector that boxes a cocked die at each of ``boxes``."""
+
+    def __init__(self, boxes: list[Box]) -> None:
+        self.boxes = boxes
+
+    def detect_on_board(self, image: np.ndarray, corners: Any, canvas: Any = None) -> list[Any]:
+        return [Detection("cocked_die", 0.7, b, 0.9) for b in self.boxes]
+
+
+class _SureDice(_FixedDice):
+    FACES = (0.0, 0.0, 0.98, 0.0, 0.0, 0.02)
+
+
+def test_a_die_with_nothing_to_lean_on_is_hardly_cocked(openings: list[Still]) -> None:
+    """s53 clip 4803 (a low camera): flat dice lying in the open field, two of their
+    sides in view, were called cocked six times, and six valid rolls were refused. A
+    die is cocked only when something holds it tilted [001, 002]: the same cocked box
+    the detector is sure of is cocked against the rail and hardly at all in the open
+    field, far from the checkers, the bar and the other die."""
+    from gammoneye.calibration.boardspace import BoardSpace, Orientation
+    from gammoneye.vision.read import UNLEANED_COCKED_SCALE, lean_gap
+
+    still = openings[0]
+    space = BoardSpace()
+    size = (still.image.shape[1], still.image.shape[0])
+    to_image = np.linalg.inv(space.homography(still.corners(), size))
+    pw = space.point_width
+
+    def box_at(u: float, v: float) -> Box:
+        x, y = cv2.perspectiveTransform(np.array([[[u, v]]], np.float64), to_image)[0, 0]
+        half = 0.12 * pw * float(np.abs(to_image[0, 0]))  # about a fifth of a point's width
+        return (x - half, y - half, x + half, y + half)
+
+    # two and a half points from the field's left end, halfway across: the opening
+    # has no checker within two points of it whichever way the board is turned
+    open_field, at_rail = box_at(2.5 * pw, space.height / 2), box_at(2.5 * pw, space.height)
+    shipped = BoardReader.load()
+    reader = BoardReader(
+        shipped.counter, _SureDice(), shipped.cube, _CockedAt([open_field, at_rail])
+    )
+    reading = reader.read(still.image, corners=still.corners())
+    assert len(reading.dice) == 2
+    by_y = sorted(reading.dice, key=lambda d: d.image_xy[1] if d.image_xy else 0.0)
+    middle, rail = by_y if to_image[1, 1] > 0 else by_y[::-1]
+    assert rail.lean_gap is not None and rail.lean_gap < 0.5
+    assert rail.cocked == pytest.approx(0.7, abs=1e-6)  # the detector's score, as before
+    assert middle.lean_gap is not None and middle.lean_gap > 2.0
+    assert middle.cocked < 0.5
+    assert middle.cocked == pytest.approx(0.7 * UNLEANED_COCKED_SCALE, abs=1e-6)
+    # the other die is something to lean on
+    assert (
+        lean_gap(
+            space, Orientation(), _opening_counts(), (300.0, 400.0), 10.0, [((322.0, 400.0), 10.0)]
+        )
+        < 0.2
+    )
+
+
+def _opening_counts() -> list[int]:
+    return [2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 5, 5, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, 2]
+
+
 def test_of_two_cubes_at_rest_the_one_boxed_surely_is_the_cube() -> None:
     """s39 clip 3403 at 122 s: a maker's mark on the rail was boxed as a cube at 0.31
     and read as an 8 at 0.99 (the cube reader knows nothing but cubes); the cube in

@@ -30,7 +30,7 @@ The steps, each on known geometry once the field is found:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -201,6 +201,76 @@ def part_of_cube(die: Box, cube: Box, values: F32) -> bool:
     reach = CUBE_PART_REACH * max(x1 - x0, y1 - y0)
     cx, cy = (die[0] + die[2]) / 2, (die[1] + die[3]) / 2
     return x0 - reach <= cx <= x1 + reach and y0 - reach <= cy <= y1 + reach
+
+
+#: A die is cocked only when something holds it tilted ("not flat" [001, 002]): a
+#: checker, the rail or the field's end, the bar, the other die or the cube. One that
+#: stands more than ``LEAN_NEAR`` of its widths from all of them (:func:`lean_gap`)
+#: has its cocked probability scaled down, fully (by ``UNLEANED_COCKED_SCALE``) from
+#: ``LEAN_FAR`` on: a scale, not a shift of the odds, because the detector's cocked
+#: share saturates (a flat die seen from a low camera shows two of its sides and is
+#: called cocked at 0.98 to 1.0: s53 clip 4803, six false invalid rolls). Chosen on
+#: renders/val (``python bench/lean_gap.py renders/val``): the cocked dice the renderer
+#: leans on something stand within 0.5 of their widths of it (95 %; clips: all within
+#: 0.3), half of the flat dice farther.
+LEAN_NEAR = 0.5
+LEAN_FAR = 1.0
+UNLEANED_COCKED_SCALE = 0.3
+
+
+def lean_gap(
+    space: BoardSpace,
+    orient: Orientation,
+    counts: list[int],
+    spot: tuple[float, float],
+    half: float,
+    others: Sequence[tuple[tuple[float, float], float]] = (),
+) -> float:
+    """How far a die standing at ``spot`` (board space, its half side ``half``) is
+    from the nearest thing it could lean on, in its own widths (0: touching): the
+    field's four edges, the bar, the piles of checkers on the points (``counts``, 24,
+    point 1 first, as the bottom player numbers them), and ``others`` (the other dice
+    and the cube: where each stands and its half side). A die on the bar or off the
+    field is 0.
+
+    >>> space = BoardSpace()  # 1000 x 800, bar 460..540, points 76.7 wide
+    >>> empty = [0] * 24
+    >>> round(lean_gap(space, Orientation(), empty, (250.0, 400.0), 10.0), 2)  # open field
+    10.0
+    >>> round(lean_gap(space, Orientation(), empty, (250.0, 785.0), 10.0), 2)  # at the rail
+    0.25
+    >>> round(lean_gap(space, Orientation(), empty, (250.0, 400.0), 10.0,
+    ...                [((275.0, 400.0), 10.0)]), 2)  # against the other die
+    0.25
+    """
+    u, v = spot
+    x0, x1 = space.bar_x
+    if x0 <= u <= x1 or not (0 <= u <= space.width and 0 <= v <= space.height):
+        return 0.0
+    near = min(u, space.width - u, v, space.height - v, x0 - u if u < x0 else u - x1)
+    along = CHECKER * space.point_width
+    for n in range(1, 25):
+        if counts[n - 1]:
+            x, y, d = space.point_base(n, orient)
+            depth = (v - y) * d
+            across = max(abs(u - x) - along / 2, 0.0)
+            beyond = max(-depth, depth - min(counts[n - 1], 5) * along, 0.0)
+            near = min(near, float(np.hypot(across, beyond)))
+    for (ou, ov), oh in others:
+        near = min(near, float(np.hypot(u - ou, v - ov)) - oh)
+    return max(0.0, (near - half) / (2 * half))
+
+
+def cocked_given_lean(p: float, gap: float) -> float:
+    """The cocked probability ``p`` of a die standing ``gap`` of its widths from
+    anything it could lean on (:func:`lean_gap`): unchanged within ``LEAN_NEAR``,
+    scaled down towards ``UNLEANED_COCKED_SCALE`` of it at ``LEAN_FAR`` and beyond.
+
+    >>> [round(cocked_given_lean(p, gap), 3) for p, gap in ((0.9, 0.4), (0.9, 0.75), (1.0, 3.0))]
+    [0.9, 0.585, 0.3]
+    """
+    share = min(max((gap - LEAN_NEAR) / (LEAN_FAR - LEAN_NEAR), 0.0), 1.0)
+    return p * (1.0 - share * (1.0 - UNLEANED_COCKED_SCALE))
 
 
 #: How much of a point's reading is set aside when a die or the cube stands on or in
@@ -638,25 +708,32 @@ class BoardReader:
                 np.array([d.centre for d in dice_found], np.float64).reshape(-1, 1, 2), to_board
             ).reshape(-1, 2)
             best = [p.best() for p in points]
-            for d, v, c, v_turned, (u, w) in zip(
-                dice_found, values, cocked, sure, centres_b, strict=True
-            ):
-                if not keep_die(d.score, v_turned) or (
-                    cubes and part_of_cube(d.box, cubes[0].box, v_turned)
-                ):
-                    continue
+            counts = [n for _, n in best]
+            kept = [
+                i
+                for i, d in enumerate(dice_found)
+                if keep_die(d.score, sure[i])
+                and not (cubes and part_of_cube(d.box, cubes[0].box, sure[i]))
+            ]
+            stands = {i: self._stand(dice_found[i].box, to_board) for i in kept}
+            cube_stand = [self._stand(cubes[0].box, to_board)] if cubes else []
+            for i in kept:
+                d, v, (u, w) = dice_found[i], values[i], centres_b[i]
                 kept_boxes.append(d.box)
                 half, off_board = self._half(space, u, w)
-                spot = self._footprint(d.box, to_board)
+                spot, die_half = stands[i]
+                others = [stands[k] for k in kept if k != i] + cube_stand
+                gap = lean_gap(space, orient, counts, spot, die_half, others)
                 dice.append(
                     DieReading(
                         {k + 1: float(v[k]) for k in range(6)},
-                        d.cocked_probability(c),
+                        cocked_given_lean(d.cocked_probability(cocked[i]), gap),
                         half,
                         on_checker=self._on_checker(space, orient, best, spot),
                         off_board=off_board,
                         image_xy=d.centre,
                         over=None if half is None else self._over_point(space, orient, spot),
+                        lean_gap=round(gap, 3),
                     )
                 )
         hiders = kept_boxes + [d.box for d in cubes]
@@ -849,7 +926,16 @@ class BoardReader:
 
     @staticmethod
     def _footprint(box: tuple[float, float, float, float], to_board: F64) -> tuple[float, float]:
-        """Where a die stands on the board (board space), from its image box.
+        """Where a die stands on the board (board space), from its image box
+        (:meth:`_stand`)."""
+        return BoardReader._stand(box, to_board)[0]
+
+    @staticmethod
+    def _stand(
+        box: tuple[float, float, float, float], to_board: F64
+    ) -> tuple[tuple[float, float], float]:
+        """Where a die stands on the board (board space), from its image box, and
+        its half side there.
 
         A die's box centre is its middle, a die's height above the board: mapped onto
         the board plane it lands beyond the die, the farther the lower the camera, on a
@@ -865,9 +951,9 @@ class BoardReader:
         away = centre - foot
         length = float(np.linalg.norm(away))
         if length <= half:  # seen from straight above: the middle is the footprint
-            return float(centre[0]), float(centre[1])
+            return (float(centre[0]), float(centre[1])), half
         spot = foot + away / length * half
-        return float(spot[0]), float(spot[1])
+        return (float(spot[0]), float(spot[1])), half
 
     @staticmethod
     def _on_checker(

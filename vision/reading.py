@@ -94,6 +94,10 @@ class DieReading:
     #: there tells from it whether the die lies on one, without trusting the counts
     #: read around a die (a die alone on a point is often counted as a checker).
     over: tuple[int, float, float] | None = None
+    #: How far it stands from the nearest thing it could lean on (a checker, the
+    #: rail, the bar, the other die, the cube), in its own widths; the cocked
+    #: probability already weighs it. None where not measured.
+    lean_gap: float | None = None
 
     def __post_init__(self) -> None:
         if any(v not in range(1, 7) for v in self.values):
