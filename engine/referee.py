@@ -71,7 +71,7 @@ from .events import (
 )
 from .match import MatchRuleError, MatchState, Phase, changed_by_hits
 from .moves import checkers_out_of_place, dice_used, legal_plays
-from .position import BAR, Position
+from .position import BAR, Position, PositionError
 
 #: Log-likelihood by which the evidence must prefer a position no legal play makes
 #: before a play is called illegal (about 400 : 1).
@@ -397,6 +397,25 @@ def _one_pile_misread(seen: Position | None, result: Position, mover: int) -> bo
     return min(seen.boards[mover][point], result.boards[mover][point]) >= 1
 
 
+def _bars_swapped(position: Position) -> Position | None:
+    """``position`` with the two players' counts on the bar swapped (None where that
+    is no position: the same counts, or more than fifteen checkers of a side).
+
+    >>> p = Position(((0,) * 5 + (5,) + (0,) * 18 + (2,), (1,) + (0,) * 24), 0)
+    >>> q = _bars_swapped(p)
+    >>> q.boards[0][BAR], q.boards[1][BAR], _bars_swapped(Position.initial())
+    (0, 2, None)
+    """
+    zero, one = list(position.boards[0]), list(position.boards[1])
+    if zero[BAR] == one[BAR]:
+        return None
+    zero[BAR], one[BAR] = one[BAR], zero[BAR]
+    try:
+        return Position((tuple(zero), tuple(one)), position.turn)
+    except PositionError:
+        return None
+
+
 def _with_their_play(result: Position, seen: Position, mover: int) -> Position | None:
     """``result``, a legal result of the mover's roll, with his opponent's checkers
     where ``seen`` has them: his play made on it with a roll made before the board
@@ -558,6 +577,9 @@ class Referee:
         #: The position on the table when a view since the roll read it exactly (the
         #: checkers' best guess), for :meth:`_moved_without_play`.
         self._seen_exact: Position | None = None
+        #: The play whose view was passed over once for a bar read the wrong way
+        #: round (:meth:`_bar_misread`): its position, dice and mover.
+        self._bar_passed: tuple[str, tuple[int, int], int] | None = None
         # Who reports the events being made: the camera, or an observer's action.
         self._source: Source = "camera"
         self._game_started = False
@@ -2363,6 +2385,8 @@ class Referee:
         if not self._movers_dice_down(dice):
             # The mover lifted his dice: the turn is over [001 4.1(vi)(a)]. Dice seen
             # now are the opponent's next roll, made before a settled view between.
+            if self._bar_misread(s):
+                return
             self._decide_play(s)
             if self._turn_missed:
                 # ...or the mover's next, the opponent's turn made unseen between
@@ -2728,6 +2752,43 @@ class Referee:
         )
         plays = results[best]
         return best_ll, best, plays[0].mat_text() if plays else ""
+
+    def _bar_misread(self, s: Sighting) -> bool:
+        """Whether the view after a play is passed over, once a play, as a bar read
+        the wrong way round: its checkers' best guess has more of the mover's on the
+        bar than before his play, or fewer of his opponent's; no legal result
+        explains it, and one does with the two bars' counts swapped. No play puts the
+        mover's own checkers on the bar, only his opponent's, hit [000 r14]; his
+        opponent's leave it on his own turn [000 r15] (where that turn was made
+        unseen, hitting the mover, no swap explains the board). A bar's colour is
+        read from a few checkers' edges, and one view may swap it (s53 clip 4801 at
+        401.5 s: player 0's two checkers on the bar read as player 1's, 55 played as
+        6/1 5/0(3) flagged as 6/25 5/25 5/1 5/0; the next view read it right). The
+        next settled view judges the play; seen so again, it is judged as it is."""
+        state = self.state
+        if state.dice is None:
+            return False
+        mover, before = state.on_roll, state.position
+        key = (before.position_id(), state.dice, mover)
+        if self._bar_passed == key:
+            return False
+        seen = s.checkers.guess(mover)
+        if seen is None or not (
+            seen.boards[mover][BAR] > before.boards[mover][BAR]
+            or seen.boards[1 - mover][BAR] < before.boards[1 - mover][BAR]
+        ):
+            return False
+        best_ll, _, _ = self.best_result(before, state.dice, s.checkers)
+        if self._explains(s.checkers, best_ll):
+            return False
+        swapped = (_bars_swapped(pos) for pos in legal_plays(before, state.dice))
+        if not any(
+            pos is not None and self._explains(s.checkers, s.checkers.log_likelihood(pos))
+            for pos in swapped
+        ):
+            return False
+        self._bar_passed = key
+        return True
 
     def _decide_play(self, s: Sighting) -> None:
         """The mover's play, judged from the view after it: the likeliest legal result

@@ -1205,13 +1205,20 @@ def test_a_double_offered_with_its_face_read_unsure_is_to_the_proper_level() -> 
     assert events[0].value == 2 and events[0].requested_value == 32
 
 
-def _board(**points: int) -> tuple[int, ...]:
-    """A side's checkers: ``p6=2`` two on his 6-point, ``bar=1`` one on the bar."""
+def _side(**points: int) -> tuple[int, ...]:
+    """A side's checkers: ``p6=2`` two on his 6-point, ``bar=1`` one on the bar; the
+    rest borne off."""
     out = [0] * 25
     for name, n in points.items():
         out[24 if name == "bar" else int(name[1:]) - 1] = n
-    assert sum(out) == 15
     return tuple(out)
+
+
+def _board(**points: int) -> tuple[int, ...]:
+    """A side's fifteen checkers, as :func:`_side` gives them."""
+    out = _side(**points)
+    assert sum(out) == 15
+    return out
 
 
 #: Player 1 on the bar against player 0's points 1 to 5: he dances unless he rolls a 6
@@ -2692,3 +2699,37 @@ def test_a_third_die_on_the_bar_beside_a_roll_is_a_mark_not_a_die() -> None:
     [invalid] = ref.see(Sighting(ExactCheckers(after), dice=(*roll, mark)))
     assert isinstance(invalid, RollInvalidEvent) and invalid.player == 0
     assert invalid.reasons == ("wrong_half",) and sorted(invalid.dice) == [1, 6]
+
+
+def test_a_bar_read_the_wrong_way_round_after_a_play_waits_for_the_next_view() -> None:
+    """s53 clip 4801 at 401.5 s: player 1 bore off with 55 while player 0 had two
+    checkers on the bar, and the view after it read them as player 1's: no play of his puts
+    his own checkers on the bar [000 r14], nor takes his opponent's off it [000 r15].
+    That view is passed over and the next one, read right, gives the play; a bar read
+    so in two views is judged as it is (flagged)."""
+    before = Position((_side(bar=2, p6=5, p8=3, p13=5), _side(p6=1, p5=4, p3=2)), 0)
+    played = Position((before.boards[0], _side(p6=1, p3=2)), 1)  # 5/0(4)
+    mine, theirs = list(played.boards[1]), list(played.boards[0])
+    mine[BAR], theirs[BAR] = theirs[BAR], mine[BAR]
+    swapped = Position((tuple(theirs), tuple(mine)), 1)
+    fives = (SeenDie(5, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+
+    def rolled() -> Referee:
+        ref = _player_1_on_roll_at(before)
+        seen = ref.see(Sighting(ExactCheckers(before.with_turn(1)), dice=fives))
+        assert [e.TYPE for e in seen] == ["roll"]
+        return ref
+
+    ref = rolled()
+    assert ref.see(Sighting(_Scored(swapped))) == []
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [(e.TYPE, getattr(e, "legal", None)) for e in events] == [("move", True)]
+    assert isinstance(events[0], MoveEvent) and events[0].after == played.position_id()
+    assert ref.flag is None and ref.state.on_roll == 0
+    # read so again in the next view: judged as it is
+    ref = rolled()
+    assert ref.see(Sighting(_Scored(swapped))) == []
+    assert [e.TYPE for e in ref.see(Sighting(_Scored(swapped)))] == ["move", "flag"]
+    # a play that did not touch the bar read with the bar as before is judged at once
+    ref = rolled()
+    assert [e.TYPE for e in ref.see(Sighting(_Scored(played)))] == ["move"]
