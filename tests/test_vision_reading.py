@@ -4,6 +4,7 @@ by likelihood, the JSON shape of ``vision read --json``."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -388,23 +389,20 @@ def _sure_reading(position: Position, **misread: tuple[str, int]) -> BoardReadin
     return BoardReading(COLOURS, tuple(points))
 
 
-def test_a_tall_pile_read_two_too_many_does_not_make_a_bear_off_illegal() -> None:
-    """s34 clip 2904 at 534 s: player 1's pile of seven on his 2-point read as nine,
-    before his 63 and after it; 4/0 3/0 (legal) left the nine as it was, and the board
-    fitted the illegal 4/2 3/2 best, flagged and then accepted. A tall pile's count is
-    believed only roughly (``TALL_PILE``): the legal bear-off is recorded."""
+def _side(**points: int) -> tuple[int, ...]:
+    """A side's checkers on his points (``p6=5``), the rest borne off."""
+    out = [0] * 25
+    for name, n in points.items():
+        out[int(name[1:]) - 1] = n
+    return tuple(out)
+
+
+def _player_1_to_roll_at(before: Position) -> Any:
+    """A referee of a match where player 1 is to roll, the checkers as ``before``
+    (taken from the board after player 0's opening, as when turns went by unseen)."""
     from gammoneye.engine.events import CorrectionEvent
     from gammoneye.engine.referee import ExactCheckers, Referee, RefereeConfig, SeenDie, Sighting
-    from gammoneye.vision.sighting import ReadingEvidence
 
-    def side(**points: int) -> tuple[int, ...]:
-        out = [0] * 25
-        for name, n in points.items():
-            out[int(name[1:]) - 1] = n
-        return tuple(out)
-
-    before = Position((side(p6=5, p8=5, p13=5), side(p1=2, p2=7, p3=3, p4=3)), 1)
-    after = Position((before.boards[0], side(p1=2, p2=7, p3=2, p4=2)), 1)
     ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
     start = Position.initial()
     ref.see(Sighting(ExactCheckers(start)))
@@ -416,9 +414,46 @@ def test_a_tall_pile_read_two_too_many_does_not_make_a_bear_off_illegal() -> Non
         "after": before.with_turn(0).position_id(),
         "on_roll": 1,
     }
-    ref = Referee.resume(
+    return Referee.resume(
         ref.config, [*ref.events, CorrectionEvent(seq=len(ref.events), data=data, target_seq=None)]
     )
+
+
+def test_a_pile_of_seven_read_as_seven_is_believed() -> None:
+    """s53 clip 4802 at 310.6 s: player 1 bore off three checkers from his 3-point
+    with a 33 and left the fourth 3 unplayed, his pile of seven on the 1-point read as
+    seven before and after; with that pile believed only roughly, 3/0(3) 1/0 (legal,
+    six left there) explained the board and nothing was flagged. A pile read as seven
+    is seven (``TALL_PILE``): the unplayed die is flagged [000 r12]."""
+    from gammoneye.engine.referee import SeenDie, Sighting
+    from gammoneye.vision.sighting import TALL_PILE, ReadingEvidence
+
+    before = Position((_side(p6=5, p8=5, p13=5), _side(p1=7, p3=3)), 1)
+    left_one = Position((before.boards[0], _side(p1=7)), 1)  # 3/0(3): a 3 unplayed
+    ref = _player_1_to_roll_at(before)
+
+    def view(position: Position, dice: tuple[SeenDie, ...] = ()) -> Sighting:
+        return Sighting(ReadingEvidence(_sure_reading(position), COLOURS, 0), dice=dice)
+
+    his_33 = (SeenDie(3, half="left", at=(-20.0, 5.0)), SeenDie(3, half="left", at=(-25.0, 5.0)))
+    assert [e.TYPE for e in ref.see(view(before, his_33))] == ["roll"]
+    events = ref.see(view(left_one))
+    assert [e.TYPE for e in events] == ["move", "flag"], events
+    assert not events[0].legal and events[1].kind == "illegal_play"
+    assert TALL_PILE > 7
+
+
+def test_a_tall_pile_read_two_too_many_does_not_make_a_bear_off_illegal() -> None:
+    """s34 clip 2904 at 534 s: player 1's pile of seven on his 2-point read as nine,
+    before his 63 and after it; 4/0 3/0 (legal) left the nine as it was, and the board
+    fitted the illegal 4/2 3/2 best, flagged and then accepted. A tall pile's count is
+    believed only roughly (``TALL_PILE``): the legal bear-off is recorded."""
+    from gammoneye.engine.referee import SeenDie, Sighting
+    from gammoneye.vision.sighting import ReadingEvidence
+
+    before = Position((_side(p6=5, p8=5, p13=5), _side(p1=2, p2=7, p3=3, p4=3)), 1)
+    after = Position((before.boards[0], _side(p1=2, p2=7, p3=2, p4=2)), 1)
+    ref = _player_1_to_roll_at(before)
 
     def view(position: Position, dice: tuple[SeenDie, ...] = ()) -> Sighting:
         reading = _sure_reading(position, p23=("light", 9))  # his 2-point, two too many
