@@ -29,3 +29,12 @@ def make_position(
     mine[24] = mover_bar
     theirs[24] = opponent_bar
     return Position.from_boards(mine, theirs, turn)
+
+
+def side(**points: int) -> tuple[int, ...]:
+    """One player's 25 counts in his own numbering: ``p6=2`` two on his 6-point,
+    ``bar=1`` one on the bar; checkers not named are borne off."""
+    out = [0] * 25
+    for name, n in points.items():
+        out[24 if name == "bar" else int(name[1:]) - 1] = n
+    return tuple(out)

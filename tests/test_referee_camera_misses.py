@@ -41,6 +41,8 @@ from gammoneye.engine.referee import (
 )
 from gammoneye.engine.replay import record_from_events
 
+from boards import side
+
 START = Position.initial()
 
 
@@ -1205,18 +1207,9 @@ def test_a_double_offered_with_its_face_read_unsure_is_to_the_proper_level() -> 
     assert events[0].value == 2 and events[0].requested_value == 32
 
 
-def _side(**points: int) -> tuple[int, ...]:
-    """A side's checkers: ``p6=2`` two on his 6-point, ``bar=1`` one on the bar; the
-    rest borne off."""
-    out = [0] * 25
-    for name, n in points.items():
-        out[24 if name == "bar" else int(name[1:]) - 1] = n
-    return tuple(out)
-
-
 def _board(**points: int) -> tuple[int, ...]:
-    """A side's fifteen checkers, as :func:`_side` gives them."""
-    out = _side(**points)
+    """A side's fifteen checkers, as :func:`boards.side` gives them."""
+    out = side(**points)
     assert sum(out) == 15
     return out
 
@@ -2707,8 +2700,8 @@ def test_a_bar_read_the_wrong_way_round_after_a_play_waits_for_the_next_view() -
     his own checkers on the bar [000 r14], nor takes his opponent's off it [000 r15].
     That view is passed over and the next one, read right, gives the play; a bar read
     so in two views is judged as it is (flagged)."""
-    before = Position((_side(bar=2, p6=5, p8=3, p13=5), _side(p6=1, p5=4, p3=2)), 0)
-    played = Position((before.boards[0], _side(p6=1, p3=2)), 1)  # 5/0(4)
+    before = Position((side(bar=2, p6=5, p8=3, p13=5), side(p6=1, p5=4, p3=2)), 0)
+    played = Position((before.boards[0], side(p6=1, p3=2)), 1)  # 5/0(4)
     mine, theirs = list(played.boards[1]), list(played.boards[0])
     mine[BAR], theirs[BAR] = theirs[BAR], mine[BAR]
     swapped = Position((tuple(theirs), tuple(mine)), 1)

@@ -19,6 +19,8 @@ from gammoneye.vision.reading import (
     layout_of_counts,
 )
 
+from boards import side
+
 COLOURS = ("dark", "light")
 
 
@@ -389,14 +391,6 @@ def _sure_reading(position: Position, **misread: tuple[str, int]) -> BoardReadin
     return BoardReading(COLOURS, tuple(points))
 
 
-def _side(**points: int) -> tuple[int, ...]:
-    """A side's checkers on his points (``p6=5``), the rest borne off."""
-    out = [0] * 25
-    for name, n in points.items():
-        out[int(name[1:]) - 1] = n
-    return tuple(out)
-
-
 def _player_1_to_roll_at(before: Position) -> Any:
     """A referee of a match where player 1 is to roll, the checkers as ``before``
     (taken from the board after player 0's opening, as when turns went by unseen)."""
@@ -428,8 +422,8 @@ def test_a_pile_of_seven_read_as_seven_is_believed() -> None:
     from gammoneye.engine.referee import SeenDie, Sighting
     from gammoneye.vision.sighting import TALL_PILE, ReadingEvidence
 
-    before = Position((_side(p6=5, p8=5, p13=5), _side(p1=7, p3=3)), 1)
-    left_one = Position((before.boards[0], _side(p1=7)), 1)  # 3/0(3): a 3 unplayed
+    before = Position((side(p6=5, p8=5, p13=5), side(p1=7, p3=3)), 1)
+    left_one = Position((before.boards[0], side(p1=7)), 1)  # 3/0(3): a 3 unplayed
     ref = _player_1_to_roll_at(before)
 
     def view(position: Position, dice: tuple[SeenDie, ...] = ()) -> Sighting:
@@ -451,8 +445,8 @@ def test_a_tall_pile_read_two_too_many_does_not_make_a_bear_off_illegal() -> Non
     from gammoneye.engine.referee import SeenDie, Sighting
     from gammoneye.vision.sighting import ReadingEvidence
 
-    before = Position((_side(p6=5, p8=5, p13=5), _side(p1=2, p2=7, p3=3, p4=3)), 1)
-    after = Position((before.boards[0], _side(p1=2, p2=7, p3=2, p4=2)), 1)
+    before = Position((side(p6=5, p8=5, p13=5), side(p1=2, p2=7, p3=3, p4=3)), 1)
+    after = Position((before.boards[0], side(p1=2, p2=7, p3=2, p4=2)), 1)
     ref = _player_1_to_roll_at(before)
 
     def view(position: Position, dice: tuple[SeenDie, ...] = ()) -> Sighting:

@@ -30,7 +30,7 @@ The steps, each on known geometry once the field is found:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -218,10 +218,24 @@ LEAN_FAR = 1.0
 UNLEANED_COCKED_SCALE = 0.3
 
 
+def piles(
+    space: BoardSpace, orient: Orientation, counts: Sequence[int]
+) -> Iterator[tuple[float, float, float, float, float]]:
+    """Each occupied point's pile (``counts``, 24, point 1 first, as the bottom player
+    numbers them) as (x, y, direction, reach, width) in board space: the base of its
+    point, which way it grows across the field (+1 down, -1 up), how far it reaches
+    (five checkers a row) and a checker's width."""
+    along = CHECKER * space.point_width
+    for n in range(1, 25):
+        if counts[n - 1]:
+            x, y, d = space.point_base(n, orient)
+            yield x, y, d, min(counts[n - 1], 5) * along, along
+
+
 def lean_gap(
     space: BoardSpace,
     orient: Orientation,
-    counts: list[int],
+    counts: Sequence[int],
     spot: tuple[float, float],
     half: float,
     others: Sequence[tuple[tuple[float, float], float]] = (),
@@ -248,14 +262,11 @@ def lean_gap(
     if x0 <= u <= x1 or not (0 <= u <= space.width and 0 <= v <= space.height):
         return 0.0
     near = min(u, space.width - u, v, space.height - v, x0 - u if u < x0 else u - x1)
-    along = CHECKER * space.point_width
-    for n in range(1, 25):
-        if counts[n - 1]:
-            x, y, d = space.point_base(n, orient)
-            depth = (v - y) * d
-            across = max(abs(u - x) - along / 2, 0.0)
-            beyond = max(-depth, depth - min(counts[n - 1], 5) * along, 0.0)
-            near = min(near, float(np.hypot(across, beyond)))
+    for x, y, d, reach, along in piles(space, orient, counts):
+        depth = (v - y) * d
+        across = max(abs(u - x) - along / 2, 0.0)
+        beyond = max(-depth, depth - reach, 0.0)
+        near = min(near, float(np.hypot(across, beyond)))
     for (ou, ov), oh in others:
         near = min(near, float(np.hypot(u - ou, v - ov)) - oh)
     return max(0.0, (near - half) / (2 * half))
@@ -707,8 +718,7 @@ class BoardReader:
             centres_b = cv2.perspectiveTransform(
                 np.array([d.centre for d in dice_found], np.float64).reshape(-1, 1, 2), to_board
             ).reshape(-1, 2)
-            best = [p.best() for p in points]
-            counts = [n for _, n in best]
+            counts = [p.best()[1] for p in points]
             kept = [
                 i
                 for i, d in enumerate(dice_found)
@@ -729,7 +739,7 @@ class BoardReader:
                         {k + 1: float(v[k]) for k in range(6)},
                         cocked_given_lean(d.cocked_probability(cocked[i]), gap),
                         half,
-                        on_checker=self._on_checker(space, orient, best, spot),
+                        on_checker=self._on_checker(space, orient, counts, spot),
                         off_board=off_board,
                         image_xy=d.centre,
                         over=None if half is None else self._over_point(space, orient, spot),
@@ -896,16 +906,15 @@ class BoardReader:
             for i, d in enumerate(found)
             if d.cube_score is not None and d.cube_score >= DIE_AS_CUBE_SHARE * d.score
         ]
-        if not unsure:
-            return max(near)[1] if near else None
-        cube_p = self.cube.read(crops[unsure]).max(axis=1)
-        likely = [
-            (float(c - die_p[i]), i)
-            for c, i in zip(cube_p, unsure, strict=True)
-            if c >= DIE_AS_CUBE_P
-        ]
-        if likely:
-            return max(likely)[1]
+        if unsure:
+            cube_p = self.cube.read(crops[unsure]).max(axis=1)
+            likely = [
+                (float(c - die_p[i]), i)
+                for c, i in zip(cube_p, unsure, strict=True)
+                if c >= DIE_AS_CUBE_P
+            ]
+            if likely:
+                return max(likely)[1]
         return max(near)[1] if near else None
 
     @staticmethod
@@ -959,22 +968,17 @@ class BoardReader:
     def _on_checker(
         space: BoardSpace,
         orient: Orientation,
-        best: list[tuple[str | None, int]],
+        counts: Sequence[int],
         spot: tuple[float, float],
     ) -> float:
         """The probability that a die standing at ``spot`` (board space) lies on a
-        point's pile of checkers: 1 well inside a pile's reach, 0 well outside, soft
-        over ``ON_CHECKER_SOFT`` point widths across its edge."""
+        point's pile of checkers (``counts``, :func:`piles`): 1 well inside a pile's
+        reach, 0 well outside, soft over ``ON_CHECKER_SOFT`` point widths across its
+        edge."""
         u, v = spot
         pw = space.point_width
-        along = CHECKER * pw  # one checker's step along the point
         nearest = np.inf  # signed distance outside the nearest pile (< 0: inside)
-        for n in range(1, 25):
-            count = best[n - 1][1]
-            if not count:
-                continue
-            x, y, d = space.point_base(n, orient)
-            reach = min(count, 5) * along
+        for x, y, d, reach, along in piles(space, orient, counts):
             depth = (v - y) * d
             outside = max(abs(u - x) - along / 2, -depth, depth - reach)
             nearest = min(nearest, outside)
