@@ -19,12 +19,13 @@ The command that made a shipped model is in ``vision/models/README.md``.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import shutil
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,8 @@ HELD_OUT_STYLES = ("casino_red_felt", "olive_leather")
 #: only when asked for.
 READERS = ("dice", "points", "cube")
 TRAINABLE = (*READERS, "detector")
+#: Written in a run's folder once it is rendered and cut: what was made (:func:`_made`).
+DONE = "made.json"
 
 
 @dataclass(frozen=True)
@@ -54,9 +57,31 @@ class _Job:
     hard_repeats: int = 2
 
 
+def _made_before(job: _Job) -> dict[str, Any]:
+    """What an earlier run of this command (``--work`` kept) left in ``job``'s folder:
+    its ``crops`` and ``detector`` flags where its stills are those ``job`` renders
+    (same number, seed, piles, close-ups), else nothing."""
+    try:
+        done = json.loads((job.folder / DONE).read_text())
+    except (OSError, ValueError):
+        return {}
+    same = ("n", "seed", "piles", "closeups", "hard_repeats")
+    if not isinstance(done, dict) or any(done.get(k) != getattr(job, k) for k in same):
+        return {}
+    return {"crops": bool(done.get("crops")), "detector": bool(done.get("detector"))}
+
+
+def _made(job: _Job) -> bool:
+    """Whether ``job``'s folder holds all it asks for, made before (:func:`_made_before`)."""
+    done = _made_before(job)
+    return bool(done) and done["crops"] >= job.crops and done["detector"] >= job.detector
+
+
 def _render_and_cut(job: _Job) -> tuple[str, int, float]:
     """One stills run rendered and cut into crops of every kind, and made into a
-    detector dataset when asked (one process)."""
+    detector dataset when asked (one process). What an earlier run made of the same
+    stills (:func:`_made_before`) is kept: the stills, their crops, their dataset.
+    Returns the folder, how many stills were rendered now (0: none) and the time."""
     import cv2
 
     from .render.crops import CropConfig, export_crops
@@ -64,33 +89,42 @@ def _render_and_cut(job: _Job) -> tuple[str, int, float]:
 
     cv2.setNumThreads(1)
     start = time.perf_counter()
+    before = _made_before(job)
+    made = dict(before) or {"crops": False, "detector": False}
     run, crops = job.folder / "stills", job.folder / "crops"
-    cfg = StillsConfig(
-        n=job.n,
-        out=run,
-        seed=job.seed,
-        exclude_styles=HELD_OUT_STYLES,
-        piles=job.piles,
-        closeups=job.closeups,
-    )
-    render_stills(cfg, workers=1)
-    if job.crops:
+    if not before:
+        (job.folder / DONE).unlink(missing_ok=True)
+        cfg = StillsConfig(
+            n=job.n,
+            out=run,
+            seed=job.seed,
+            exclude_styles=HELD_OUT_STYLES,
+            piles=job.piles,
+            closeups=job.closeups,
+        )
+        render_stills(cfg, workers=1)
+    if job.crops and not made["crops"]:
         if crops.exists():
             shutil.rmtree(crops)
         export_crops(run, crops, CropConfig(seed=job.seed))
-    if job.detector:
+        made["crops"] = True
+    if job.detector and not made["detector"]:
         from .train_detector import build_dataset
 
         det = job.folder / "detector"
         if det.exists():
             shutil.rmtree(det)
         build_dataset([run], [], det, seed=job.seed, hard_repeats=job.hard_repeats)
-    return str(job.folder), job.n, time.perf_counter() - start
+        made["detector"] = True
+    stills = {k: v for k, v in asdict(job).items() if k not in ("folder", "crops", "detector")}
+    (job.folder / DONE).write_text(json.dumps({**stills, **made}))
+    return str(job.folder), 0 if before else job.n, time.perf_counter() - start
 
 
-def _load(job: tuple[str, Path]) -> tuple[Any, Any, list[dict[str, Any]]]:
+def _load(job: tuple[str, Path, int]) -> tuple[Any, Any, list[dict[str, Any]]]:
     """One crop folder's crops of one kind (``dice``, ``points`` with the bar's
-    halves, ``cube``): images, classes, and the strips' index entries (points only)."""
+    halves, ``cube``; dice and cubes at ``size`` pixels square): images, classes, and
+    the strips' index entries (points only)."""
     import cv2
 
     from .train_cube import load_cubes
@@ -98,16 +132,21 @@ def _load(job: tuple[str, Path]) -> tuple[Any, Any, list[dict[str, Any]]]:
     from .train_points import load_strips
 
     cv2.setNumThreads(1)
-    kind, folder = job
+    kind, folder, size = job
     if kind == "points":
         return load_strips([folder], with_bar=True)
-    x, y = load_dice([folder], TRAIN_MIN_BOX_PX) if kind == "dice" else load_cubes([folder])
+    if kind == "dice":
+        x, y = load_dice([folder], TRAIN_MIN_BOX_PX, size=size)
+    else:
+        x, y = load_cubes([folder], size=size)
     return x, y, []
 
 
-def _gather(pool: Any, kind: str, folders: list[Path]) -> tuple[Any, Any, list[dict[str, Any]]]:
+def _gather(
+    pool: Any, kind: str, folders: list[Path], size: int = 48
+) -> tuple[Any, Any, list[dict[str, Any]]]:
     """Every folder's crops of ``kind``, loaded by the pool's processes, put together."""
-    parts = pool.map(_load, [(kind, f) for f in folders])
+    parts = pool.map(_load, [(kind, f, size) for f in folders])
     x = np.concatenate([p[0] for p in parts])
     y = np.concatenate([p[1] for p in parts])
     return x, y, [m for p in parts for m in p[2]]
@@ -218,8 +257,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--dice-arch", default="wider")
     ap.add_argument("--points-epochs", type=int, default=12)
     ap.add_argument("--points-arch", default="small")
+    ap.add_argument("--dice-size", type=int, default=48, help="the die reader's input side")
     ap.add_argument("--cube-epochs", type=int, default=60)
     ap.add_argument("--cube-arch", default="wide")
+    ap.add_argument("--cube-size", type=int, default=48, help="the cube reader's input side")
+    ap.add_argument(
+        "--render-only",
+        action="store_true",
+        help="render and cut, train nothing (runs already made, with --work kept, are "
+        "not made again: several trainings can share one rendering)",
+    )
     ap.add_argument(
         "--closeup-runs",
         type=int,
@@ -281,10 +328,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from . import train_cube, train_dice, train_points
     from .training import TrainError, pick_device
 
-    try:  # before minutes of rendering
-        pick_device(args.device)
-    except TrainError as exc:
-        ap.error(f"--device: {exc}")
+    if not args.render_only:
+        try:  # before minutes of rendering
+            pick_device(args.device)
+        except TrainError as exc:
+            ap.error(f"--device: {exc}")
 
     args.out.mkdir(parents=True, exist_ok=True)
     logfile = (args.out / "train_bulk.log").open("a")
@@ -313,9 +361,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     ctx = multiprocessing.get_context("forkserver")
     with ctx.Pool(min(procs, len(jobs))) as pool:
+        rendered = 0
         for done, (folder, n, secs) in enumerate(pool.imap_unordered(_render_and_cut, jobs), 1):
-            log(f"[{done}/{len(jobs)}] {folder}: {n} stills rendered and cut in {secs:.0f} s")
-        log(f"rendered and cut {args.runs * args.n} stills in {time.perf_counter() - start:.0f} s")
+            rendered += n
+            if n:
+                log(f"[{done}/{len(jobs)}] {folder}: {n} stills rendered and cut in {secs:.0f} s")
+            else:
+                log(f"[{done}/{len(jobs)}] {folder}: stills made before ({DONE}), kept")
+        log(f"rendered and cut {rendered} stills in {time.perf_counter() - start:.0f} s")
+        if args.render_only:
+            log("train_bulk: --render-only, nothing trained")
+            return 0
         folders = [job.folder / "crops" for job in jobs]
         common: dict[str, Any] = {"seed": 0, "device": args.device, "batch": args.batch, "log": log}
         readers: tuple[tuple[str, str, str, Any, int, str], ...] = (
@@ -340,7 +396,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for kind, model, what, fit, epochs, arch in readers:
             if kind not in only:
                 continue
-            x, y, meta = _gather(pool, kind, folders)
+            size = {"dice": args.dice_size, "cube": args.cube_size}.get(kind, 0)
+            x, y, meta = _gather(pool, kind, folders, size)
             log(f"{kind}: {len(x)} {what} loaded ({time.perf_counter() - start:.0f} s)")
             # the die reader also learns from the photos; the point counter weighs the bar
             extra = {"dice": {"photos": args.photos}, "points": {"meta": meta}}.get(kind, {})

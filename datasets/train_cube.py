@@ -24,10 +24,11 @@ U8 = NDArray[np.uint8]
 __all__ = ["TrainError", "fit", "load_cubes", "train"]
 
 
-def load_cubes(folders: Sequence[Path]) -> tuple[U8, NDArray[np.int64]]:
-    """Cube crops of ``render export-crops`` folders and their classes."""
+def load_cubes(folders: Sequence[Path], size: int = SIZE) -> tuple[U8, NDArray[np.int64]]:
+    """Cube crops of ``render export-crops`` folders (at ``size`` x ``size``) and
+    their classes."""
     images, labels = [], []
-    for img, item in read_crops(folders, "cube.jsonl", (SIZE, SIZE)):
+    for img, item in read_crops(folders, "cube.jsonl", (size, size)):
         if item["value"] not in FACES:
             raise TrainError(f"cube face {item['value']} is not one of {FACES}")
         images.append(img)

@@ -39,9 +39,10 @@ __all__ = ["TrainError", "TrainSummary", "fit", "load_dice", "load_photo_dice", 
 
 
 def load_dice(
-    folders: Sequence[Path], min_box_px: float = MIN_BOX_PX
+    folders: Sequence[Path], min_box_px: float = MIN_BOX_PX, size: int = SIZE
 ) -> tuple[U8, NDArray[np.int64]]:
-    """Rendered dice crops of ``render export-crops`` folders and their classes."""
+    """Rendered dice crops of ``render export-crops`` folders (at ``size`` x
+    ``size``) and their classes."""
     images: list[U8] = []
     labels: list[int] = []
 
@@ -49,7 +50,7 @@ def load_dice(
     def readable(item: dict[str, Any]) -> bool:
         return bool(item.get("box_px", MIN_BOX_PX) >= min_box_px and not item.get("truncated"))
 
-    for img, item in read_crops(folders, "dice.jsonl", (SIZE, SIZE), readable):
+    for img, item in read_crops(folders, "dice.jsonl", (size, size), readable):
         images.append(img)
         labels.append(item["value"] - 1 + 6 * int(bool(item["cocked"])))
     if not images:
@@ -58,11 +59,11 @@ def load_dice(
 
 
 def load_photo_dice(
-    folder: Path, seed: int = 0, jitter: bool = False
+    folder: Path, seed: int = 0, jitter: bool = False, size: int = SIZE
 ) -> tuple[U8, NDArray[np.int64]]:
     """Dice of real photos with YOLO labels (``NAME.jpg`` + ``NAME.txt``: class
-    0..5 = face 1..6, then the normalised box), cut like the renders' dice. They lie
-    flat: class = face - 1."""
+    0..5 = face 1..6, then the normalised box), cut like the renders' dice, ``size``
+    x ``size``. They lie flat: class = face - 1."""
     if not folder.is_dir():
         raise TrainError(f"no such folder of photos: {folder}")
     rng = np.random.default_rng(seed)
@@ -82,7 +83,7 @@ def load_photo_dice(
                 continue
             cls, cx, cy, bw, bh = int(parts[0]), *(float(v) for v in parts[1:])
             box = [(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h]
-            images.append(square_crop(img, box, SIZE, rng if jitter else None))
+            images.append(square_crop(img, box, size, rng if jitter else None))
             labels.append(cls)
     if not images:
         raise TrainError(f"no labelled dice in {folder} (NAME.jpg with NAME.txt)")
@@ -151,7 +152,8 @@ def fit(
     weights = [np.where(labels >= 6, 4, 1).astype(np.int64)]  # cocked dice are few
     parts_x, parts_y = [images], [labels]
     for k, folder in enumerate(photos):
-        px, py = load_photo_dice(folder, seed=seed + k, jitter=True)
+        # at the rendered crops' size
+        px, py = load_photo_dice(folder, seed=seed + k, jitter=True, size=images.shape[1])
         parts_x.append(px)
         parts_y.append(py)
         weights.append(np.full(len(px), 4, np.int64))

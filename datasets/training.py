@@ -54,15 +54,20 @@ def read_crops(
             yield img, item
 
 
-#: Per network size: the channels of the four conv blocks, the dense layer's units and
-#: its dropout. ``small`` reads point strips; ``wide`` reads dice and the cube, whose
-#: pips and numerals at 15-25 px need more filters.
-ARCHS: dict[str, tuple[tuple[int, int, int, int], int, float]] = {
-    "small": ((16, 32, 64, 64), 128, 0.2),
-    "wide": ((32, 64, 128, 128), 192, 0.3),
+#: Per network size: the channels of the four conv blocks, the dense layer's units, its
+#: dropout, and how many of the blocks end in a 2 x 2 max pool (the first ones).
+#: ``small`` reads point strips; ``wide`` reads dice and the cube, whose pips and
+#: numerals at 15-25 px need more filters.
+ARCHS: dict[str, tuple[tuple[int, int, int, int], int, float, int]] = {
+    "small": ((16, 32, 64, 64), 128, 0.2, 3),
+    "wide": ((32, 64, 128, 128), 192, 0.3, 3),
     # twice the filters of ``wide`` at its widest: for many more training crops than
     # a CPU can go through (trained on a GPU, ``datasets/train_bulk.py``)
-    "wider": ((48, 96, 192, 256), 256, 0.3),
+    "wider": ((48, 96, 192, 256), 256, 0.3, 3),
+    # for 64 px crops (twice the pixels of 48): a fourth pool keeps the dense layer
+    # as it is at 48 px with three (``wider`` at 64 px is a 19 MB model)
+    "wide4": ((32, 64, 128, 128), 192, 0.3, 4),
+    "wider4": ((48, 96, 192, 256), 256, 0.3, 4),
 }
 
 
@@ -77,14 +82,15 @@ def _net(height: int, width: int, classes: int, arch: str = "small") -> Any:
         ]
         return [*layers, nn.MaxPool2d(2)] if pool else layers
 
-    (c1, c2, c3, c4), hidden, drop = ARCHS[arch]
+    (c1, c2, c3, c4), hidden, drop, pools = ARCHS[arch]
+    shrink = 2**pools
     return nn.Sequential(
-        *block(3, c1, True),
-        *block(c1, c2, True),
-        *block(c2, c3, True),
-        *block(c3, c4, False),
+        *block(3, c1, pools > 0),
+        *block(c1, c2, pools > 1),
+        *block(c2, c3, pools > 2),
+        *block(c3, c4, pools > 3),
         nn.Flatten(),
-        nn.Linear(c4 * (height // 8) * (width // 8), hidden),
+        nn.Linear(c4 * (height // shrink) * (width // shrink), hidden),
         nn.ReLU(),
         nn.Dropout(drop),
         nn.Linear(hidden, classes),

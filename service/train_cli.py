@@ -54,7 +54,8 @@ ArchOption = Annotated[
     str | None,
     typer.Option(
         "--arch",
-        help="Network size: small, wide or wider (datasets/training.py ARCHS; default: "
+        help="Network size: small, wide, wider, or wide4 / wider4 with a fourth pool for 64 px "
+        "crops (datasets/training.py ARCHS; default: "
         "the reader's own). --init needs the arch of the model it starts from.",
     ),
 ]
@@ -260,13 +261,15 @@ def eval_dice(
         if shipped.upright is not None:
             readers.append(DiceReader(shipped.classifier, readers[-1].views, shipped.upright))
         reader = readers[-1]
+        # cut at the larger network's input (each reads them at its own)
+        size = max(c.height for c in (shipped.classifier, shipped.upright) if c is not None)
         for folder in crops or []:
-            x, y = load_dice([folder])
+            x, y = load_dice([folder], size=size)
             for r in readers:
                 name = f"rendered {folder}, {_views(r.views, r.upright is not None)}"
                 typer.echo(evaluate_dice(r, name, x, y).line())
         for folder in photos or []:
-            x, y = load_photo_dice(folder)
+            x, y = load_photo_dice(folder, size=size)
             for r in readers:
                 name = f"photos {folder} (true boxes), {_views(r.views, r.upright is not None)}"
                 typer.echo(evaluate_dice(r, name, x, y).line())
@@ -338,7 +341,7 @@ def eval_cube(
         shipped = CubeReader.load(model)
         readers = [CubeReader(shipped.classifier, v) for v in views or [VIEWS]]
         for folder in crops:
-            x, y = load_cubes([folder])
+            x, y = load_cubes([folder], size=shipped.classifier.height)
             for r in readers:
                 typer.echo(f"{folder}, {_views(r.views)}:")
                 for line in evaluate_cube(r, x, y):

@@ -34,11 +34,15 @@ def check_views(views: int) -> int:
 
 
 class OnnxClassifier:
-    """One loaded network taking (N, 3, height, width) BGR / 255; not thread-safe."""
+    """One loaded network taking (N, 3, height, width) BGR / 255; not thread-safe.
+    ``width`` and ``height``: the input's size where the model does not fix it (a
+    model trained at another size is read at its own: a reader's crops are resized to
+    whatever its network takes)."""
 
     def __init__(self, path: Path, width: int, height: int, backend: str | None = None) -> None:
         self.net = OnnxNet(path, backend)
-        self.width, self.height = width, height
+        fixed = self.net.input_hw()
+        self.height, self.width = fixed if fixed is not None else (height, width)
 
     def probs(self, crops: U8, views: int = 1) -> F32:
         """(N, classes) probabilities for crops (N, H, W, 3) uint8 BGR of any size.

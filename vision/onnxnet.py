@@ -89,6 +89,24 @@ class OnnxNet:
         self._input = self._session.get_inputs()[0].name
         self._output = self._session.get_outputs()[0].name
 
+    def input_hw(self) -> tuple[int, int] | None:
+        """The (height, width) the network's input is fixed to, or None where the
+        model leaves them free (or onnxruntime, which reads the shape, is missing)."""
+        session = self._session
+        if session is None:
+            try:
+                import onnxruntime as ort
+            except ImportError:
+                return None
+            try:
+                session = ort.InferenceSession(str(self.path), providers=["CPUExecutionProvider"])
+            except Exception:  # onnxruntime raises its own error types
+                return None
+        shape = session.get_inputs()[0].shape
+        if len(shape) == 4 and isinstance(shape[2], int) and isinstance(shape[3], int):
+            return int(shape[2]), int(shape[3])
+        return None
+
     def forward(self, x: F32) -> F32:
         """The network's first output for the batch ``x`` (float32, contiguous)."""
         x = np.ascontiguousarray(x, np.float32)
