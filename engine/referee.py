@@ -2939,17 +2939,23 @@ class Referee:
         )
 
     def _entered_on_held_point(self, evidence: CheckerEvidence, best_ll: float) -> Position | None:
-        """The mover, on the bar, danced, and put a checker on a point his opponent
-        holds [000 r13]: the board with it there (on top of their pile, which reads as
-        theirs, one more) explains the view better than the dance (``best_ll``) by
-        the odds against an illegal play (``ILLEGAL_LOG_ODDS``). The dance itself may
-        explain it too: a checker gone from the bar costs little, the bar's counts
-        being the least sure (s48 clip 4303 at 466 s: a 41 from the bar onto the
-        held 24 point, the bar read empty and the pile as three dark at 0.94, the
-        dance 4.8 below the view's best). Returns that board, or None."""
+        """The mover, on the bar, put a checker on a point his opponent holds with
+        one of his dice [000 r13], and moved nothing else: the board with it there
+        (on top of their pile, which reads as theirs, one more) explains the view
+        better than the best legal play (``best_ll``) by the odds against an illegal
+        play (``ILLEGAL_LOG_ODDS``). A dance may explain it too: a checker gone from
+        the bar costs little, the bar's counts being the least sure (s48 clip 4303
+        at 466 s: a 41 from the bar onto the held 24 point, the bar read empty and
+        the pile as three dark at 0.94, the dance 4.8 below the view's best). So
+        may a dance of another roll the dice may have shown, read again
+        (:meth:`_reread_roll`), where the dice allow an entry (s54 clip 4903 at
+        186 s: with 41, 25/21 onto the held 21 point instead of the open 25/24*;
+        the 1, read at 0.57, read again as a 2, and 42 a dance): that board is what
+        the view shows, and the dice as read make it, so it is flagged, not read
+        again. Returns that board, or None."""
         state = self.state
         before, dice, mover = state.position, state.dice, state.on_roll
-        if dice is None or not before.boards[mover][BAR] or not _dances(before, dice):
+        if dice is None or not before.boards[mover][BAR]:
             return None
         found: tuple[float, Position] | None = None
         for d in sorted(set(dice)):

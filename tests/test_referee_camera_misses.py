@@ -1273,6 +1273,39 @@ def test_a_checker_put_from_the_bar_on_a_held_point_in_a_dance_is_flagged() -> N
     assert [(e.TYPE, getattr(e, "legal", None)) for e in events] == [("move", True)]
 
 
+#: Player 1 on the bar against player 0's points 2 to 6: only a 1 enters.
+ALL_BUT_ONE = Position(
+    (_board(p2=2, p3=2, p4=2, p5=2, p6=2, p13=5), _board(bar=1, p6=5, p8=3, p13=6)), 0
+)
+
+
+def test_a_checker_put_from_the_bar_on_a_held_point_is_flagged_not_read_as_a_dance() -> None:
+    """s54 clip 4903 at 186 s: player 1, on the bar, rolled 41 (the 1 read at 0.57,
+    a 2 its next best) and put his checker on his 21 point, which player 0 held,
+    instead of entering with the 1 [000 r13]. The 1 was read again as a 2, and 42 is
+    a dance: the board read as the dance (the checker gone from the bar, the pile one
+    more of player 0's, a cheap misread) and nothing was flagged. The board with his
+    checker on the pile is what the view shows and the dice as read make it:
+    flagged, then cleared when he plays the roll (25/24 13/9)."""
+    ref = _player_1_on_roll_at(ALL_BUT_ONE)
+    dice = (
+        SeenDie(4, p=0.81, half="left", at=(-20.0, 3.0)),
+        SeenDie(1, p=0.57, half="left", at=(-25.0, 3.0), values=(0.57, 0.3, 0.1, 0.01, 0.01, 0.01)),
+    )
+    start = ALL_BUT_ONE.with_turn(1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(start), dice=dice))] == ["roll"]
+    on_pile = Position((ALL_BUT_ONE.boards[0], _board(p21=1, p6=5, p8=3, p13=6)), 1)
+    events = ref.see(Sighting(_Scored(on_pile, danced=(start, -4.0))))  # type: ignore[arg-type]
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    move, flag = events
+    assert isinstance(move, MoveEvent) and not move.legal and move.play == "25/21"
+    assert move.dice == (4, 1) and flag.rule == "000 r13" and flag.player == 1
+    entered = Position((ALL_BUT_ONE.boards[0], _board(p24=1, p6=5, p8=3, p9=1, p13=5)), 1)
+    events = ref.see(Sighting(ExactCheckers(entered)))
+    assert [e.TYPE for e in events] == ["flag_cleared", "move"] and events[1].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 #: Player 0's 31, in his own right half ("right"): player 1's wrong half.
 HIS_31 = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
 
