@@ -1,8 +1,8 @@
 """Train the cube reader: which face is up (64, 2, 4, 8, 16, 32), from a crop.
 
 Input: a square crop around the cube (``render export-crops`` cuts them, 1.6 times
-its box), 48 x 48 BGR, set upright as the reader sets it
-(:func:`gammoneye.vision.crops.square_upright`); output: 6 classes, the faces in
+its box), 48 x 48 BGR (or the ``size`` :func:`load_cubes` is given), set upright as
+the reader sets it (:func:`gammoneye.vision.crops.square_upright`); output: 6 classes, the faces in
 :data:`FACES` order (:mod:`gammoneye.vision.cube`).
 """
 

@@ -224,3 +224,23 @@ def test_train_on_device_runs_train_bulk_from_a_shim_outside_the_checkout(
         np.zeros((1, 128, 32, 3), np.uint8)
     ).shape == (1, 16)
     assert not (out / "dice.onnx").exists()  # --only points
+
+
+def test_a_reader_reads_crops_at_its_own_models_input_size(tmp_path: Path) -> None:
+    """A cube reader trained at 64 px with a fourth pool (``wide4``) is read at 64 px,
+    whatever size its crops come in; the same network with three pools is far larger
+    (its dense layer sees 8 x 8, not 4 x 4)."""
+    from gammoneye.datasets import train_cube
+
+    rng = np.random.default_rng(5)
+    images = rng.integers(0, 255, (12, 64, 64, 3)).astype(np.uint8)
+    labels = np.arange(12, dtype=np.int64) % 6
+    sizes = {}
+    for arch in ("wide4", "wide"):
+        out = tmp_path / f"{arch}.onnx"
+        train_cube.fit(images, labels, out, epochs=1, arch=arch, log=lambda s: None)
+        sizes[arch] = out.stat().st_size
+    reader = CubeReader.load(tmp_path / "wide4.onnx")
+    assert (reader.classifier.height, reader.classifier.width) == (64, 64)
+    assert reader.read(np.zeros((2, 48, 48, 3), np.uint8)).shape == (2, 6)
+    assert sizes["wide"] > 2 * sizes["wide4"]

@@ -2,8 +2,9 @@
 
 A small CNN (trained on rendered cubes, :mod:`gammoneye.datasets.train_cube`) read
 from ``vision/models/cube.onnx`` by ONNX Runtime (:mod:`.onnxnet`). Input: square crops
-around the cube (1.6 times its box), any size (resized to 48 x 48); output: a
-probability for each face in :data:`FACES` order. The 64 face up with the cube in
+around the cube (1.6 times its box), any size (resized to the model's input: 64 x 64
+for the shipped one since session 40, :data:`SIZE` for a model that leaves it free);
+output: a probability for each face in :data:`FACES` order. The 64 face up with the cube in
 the middle is a cube of 1 (nobody has doubled).
 
 >>> reader = CubeReader.load()
@@ -22,6 +23,7 @@ from numpy.typing import NDArray
 from .classifier import ModelError, OnnxClassifier, check_views, model_path
 from .crops import square_upright
 
+#: The input side of a model that does not fix its own, and of training by default.
 SIZE = 48
 FACES = (64, 2, 4, 8, 16, 32)
 MODEL = "cube.onnx"
