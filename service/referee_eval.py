@@ -13,7 +13,11 @@ a frame later, or write an equivalent play differently):
   lifted); one over ``LATE_FLAG_S`` is named among the problems. Recall by fault
   kind (the truth flag's ``note``), precision over all ours;
 - **invalid rolls**: truth ``roll_invalid`` events against ours, by player and time;
-  a false alarm is one of ours that matches none, counted against all valid rolls.
+  a false alarm is one of ours that matches none, counted against all valid rolls;
+- **other flags** (``illegal_double``, ``other``): ours against the truth's of the same
+  kind, by player and time; one of ours that matches none is a false flag, named
+  among the problems (a die read as the cube offered in the Crawford game is a
+  double flagged that no one made).
 
 Our events withdrawn by a later ``correction`` (a play replaced, plays recorded
 again) are left out, as the transcript leaves them out: the record is what is judged.
@@ -82,6 +86,10 @@ class RefereeScore:
     invalid_found: dict[str, int] = field(default_factory=dict)
     valid_rolls: int = 0
     false_invalid: int = 0
+    other_flags: dict[str, int] = field(default_factory=dict)  # truth's, by kind
+    other_flags_found: dict[str, int] = field(default_factory=dict)
+    our_other_flags: dict[str, int] = field(default_factory=dict)
+    false_other_flags: int = 0
     latencies: list[float] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -110,7 +118,9 @@ class RefereeScore:
             f"flags found {sum(self.flags_found.values())}/{sum(self.flags.values())} "
             f"(ours {self.our_flags}), invalid rolls "
             f"{sum(self.invalid_found.values())}/{sum(self.invalid.values())}, "
-            f"false invalid {self.false_invalid}"
+            f"false invalid {self.false_invalid}, other flags "
+            f"{sum(self.other_flags_found.values())}/{sum(self.other_flags.values())} "
+            f"(ours {sum(self.our_other_flags.values())}, false {self.false_other_flags})"
         )
 
     def figures(self) -> dict[str, Any]:
@@ -143,6 +153,12 @@ class RefereeScore:
                 k: f"{self.invalid_found.get(k, 0)}/{n}" for k, n in sorted(self.invalid.items())
             },
             "invalid_false_alarm_pct": self._pct(self.false_invalid, self.valid_rolls),
+            "other_flags_by_kind": {
+                k: f"{self.other_flags_found.get(k, 0)}/{self.other_flags.get(k, 0)}"
+                f" (ours {self.our_other_flags.get(k, 0)})"
+                for k in sorted(set(self.other_flags) | set(self.our_other_flags))
+            },
+            "other_flags_false": self.false_other_flags,
             "flag_latency_p50_s": q(0.5),
             "flag_latency_p95_s": q(0.95),
             "flag_latency_max_s": lat[-1] if lat else None,
@@ -243,6 +259,29 @@ def compare_events(
     for i, (t, player, e) in enumerate(t_flags):
         if i not in found_truth:
             score.problems.append(f"t={t:.1f}: missed illegal play ({e.note}) by {player}")
+
+    def others(events: Sequence[Event], kind: str) -> list[tuple[float, int, Any]]:
+        return [
+            (at(e), e.player if e.player is not None else -1, e)
+            for e in events
+            if isinstance(e, FlagEvent) and e.kind == kind
+        ]
+
+    kinds = {e.kind for e in (*truth, *ours) if isinstance(e, FlagEvent)} - {"illegal_play"}
+    for kind in sorted(kinds):
+        t_other, o_other = others(truth, kind), others(ours, kind)
+        other_pairs = _matched_in_time(t_other, o_other)
+        score.other_flags[kind] = len(t_other)
+        score.other_flags_found[kind] = len(other_pairs)
+        score.our_other_flags[kind] = len(o_other)
+        score.false_other_flags += len(o_other) - len(other_pairs)
+        found_o, found_t = {b for _, b in other_pairs}, {a for a, _ in other_pairs}
+        for j, (t, _who, e) in enumerate(o_other):
+            if j not in found_o:
+                score.problems.append(f"t={t:.1f}: flag not in the truth ({kind}): {e.message}")
+        for i, (t, player, _e) in enumerate(t_other):
+            if i not in found_t:
+                score.problems.append(f"t={t:.1f}: missed flag ({kind}) by {player}")
 
     def invalid(events: Sequence[Event]) -> list[tuple[float, int, Any]]:
         return [(at(e), e.player, e) for e in events if isinstance(e, RollInvalidEvent)]

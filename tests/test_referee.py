@@ -138,6 +138,34 @@ def test_eval_names_a_flag_raised_too_late(testbed: Path) -> None:
     ]
 
 
+def test_eval_counts_a_double_flagged_that_no_one_made(testbed: Path) -> None:
+    """A flag of another kind than an illegal play (an illegal double) that the truth
+    does not have is a false flag, counted and named; the truth's own are found."""
+    truth = read_truth(testbed)
+    i = next(i for i, e in enumerate(truth) if isinstance(e, MoveEvent) and e.t is not None)
+    at = truth[i].t
+    assert at is not None
+    false = FlagEvent(
+        seq=10_000, t=at, flag_id="x1", kind="illegal_double", player=1,
+        message="no doubling in the Crawford game", rule="001 4.4(i),(iv)",
+        suggestions=(), note="crawford_game",
+    )
+    score = compare_events(truth, [*truth[:i], false, *truth[i:]])
+    fig = score.figures()
+    assert score.false_other_flags == 1 and fig["other_flags_false"] == 1
+    assert fig["other_flags_by_kind"] == {"illegal_double": "0/0 (ours 1)"}
+    assert (
+        f"t={at:.1f}: flag not in the truth (illegal_double): no doubling in the Crawford game"
+        in score.problems
+    )
+    assert score.our_flags_true == score.our_flags  # the illegal plays' figures as they were
+    # the same flag in the truth too: found, none false
+    both = [*truth[:i], false, *truth[i:]]
+    score = compare_events(both, both)
+    assert score.false_other_flags == 0 and score.other_flags_found == {"illegal_double": 1}
+    assert score.problems == []
+
+
 def test_eval_leaves_out_what_a_correction_withdrew(testbed: Path) -> None:
     """A play recorded wrong, withdrawn by a correction and recorded again right, is
     judged as the transcript has it: right, with nothing extra."""
