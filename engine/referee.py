@@ -2174,6 +2174,8 @@ class Referee:
         cube, state = s.cube, self.state
         if cube is None or self._last_cube is None or cube == self._last_cube:
             return False
+        if _die_as_cube(s):
+            return False
         player = state.on_roll
 
         last = self._last_cube
@@ -2415,6 +2417,7 @@ class Referee:
             cube is not None
             and last is not None
             and cube != last
+            and not _die_as_cube(s)
             and (
                 cube.place == "offered"
                 or (
@@ -3856,6 +3859,20 @@ def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
             if min(third.p, max(a.p, b.p)) >= REREAD_P:
                 return less_sure_gone(a, b)
     return dice
+
+
+def _die_as_cube(s: Sighting) -> bool:
+    """One die down and a cube offered (in the field, where dice lie): the roll's
+    other die, boxed as the cube, not a double. A double comes before the roll [001
+    4.4]; after it, while the roll is played, both dice lie (s56 clip 5101 at 699 and
+    769 s: a black die boxed as the cube beside the other, read as a cube offered in
+    the Crawford game, and illegal doubles flagged that no one made)."""
+    cube = s.cube
+    return (
+        cube is not None
+        and cube.place == "offered"
+        and len(_less_found_twice(_less_bar_mark(s.dice))) == 1
+    )
 
 
 def _dances(position: Position, roll: tuple[int, int]) -> bool:

@@ -677,6 +677,38 @@ def test_a_double_in_the_crawford_game_is_flagged() -> None:
     assert events[0].kind == "illegal_double" and events[0].rule == "001 4.4(i),(iv)"
 
 
+def test_a_cube_offered_beside_one_die_of_the_roll_is_that_die() -> None:
+    """s56 clip 5101 at 699 s: in the Crawford game, player 1 rolled 42; the 2 was
+    boxed as the cube and, lying in the field, read as a cube offered beside the 4.
+    A double comes before the roll [001 4.4]: one die down and a cube offered is the
+    roll's other die, not a double to flag. Both dice seen, the roll stands."""
+    ref = Referee(RefereeConfig(match_length=3, score=(2, 0), game=2, crawford=True))
+    start = Position.initial()
+    cube = SeenCube(64, "centre")
+    ref.see(Sighting(ExactCheckers(start), cube=cube))
+    ref.see(
+        Sighting(
+            ExactCheckers(start),
+            dice=(SeenDie(3, half="right"), SeenDie(1, half="left")),
+            cube=cube,
+        )
+    )
+    played = Position.from_position_id("4HPwATCwZ/ABMA")
+    ref.see(Sighting(ExactCheckers(played), cube=cube))
+    assert ref.state.on_roll == 1
+    half = ref.right_half(1)
+    four = SeenDie(4, half=half, at=(-20.0, 3.0))
+    as_cube = SeenCube(2, "offered", p=0.3)
+    for _ in range(2):
+        assert ref.see(Sighting(ExactCheckers(played), dice=(four,), cube=as_cube)) == []
+    two = SeenDie(2, half=half, at=(-25.0, 3.0))
+    events = ref.see(Sighting(ExactCheckers(played), dice=(four, two), cube=cube))
+    assert [e.TYPE for e in events] == ["roll"] and events[0].dice == (4, 2)
+    # and while he plays it (s56 clip 5101 at 769 s), no double after rolling either
+    assert ref.see(Sighting(ExactCheckers(played), dice=(four,), cube=as_cube)) == []
+    assert ref.flag is None and ref.state.phase is Phase.MOVE
+
+
 def test_describe_and_classify_illegal_plays() -> None:
     start = Position.initial()
     early = Position((tuple(_off(start.boards[0], 6)), start.boards[1]), 0)
