@@ -228,12 +228,28 @@ def compare_events(
     score.game_ends = len(t_ends)
     score.game_ends_right = _aligned(t_ends, o_ends)
 
-    def flags(events: Sequence[Event]) -> list[tuple[float, int, Any]]:
+    def flags(events: Sequence[Event], kind: str = "illegal_play") -> list[tuple[float, int, Any]]:
         return [
             (at(e), e.player if e.player is not None else -1, e)
             for e in events
-            if isinstance(e, FlagEvent) and e.kind == "illegal_play"
+            if isinstance(e, FlagEvent) and e.kind == kind
         ]
+
+    def unmatched(
+        pairs: list[tuple[int, int]],
+        t_list: Sequence[tuple[float, int, Any]],
+        o_list: Sequence[tuple[float, int, Any]],
+        ours_text: str,
+        missed_text: Any,
+    ) -> None:
+        """Name ours that match none of the truth's, then the truth's none of ours."""
+        found_truth, found_ours = {a for a, _ in pairs}, {b for _, b in pairs}
+        for j, (t, _who, e) in enumerate(o_list):
+            if j not in found_ours:
+                score.problems.append(f"t={t:.1f}: flag not in the truth{ours_text}: {e.message}")
+        for i, (t, player, e) in enumerate(t_list):
+            if i not in found_truth:
+                score.problems.append(f"t={t:.1f}: {missed_text(e)} by {player}")
 
     t_flags, o_flags = flags(truth), flags(ours)
     for _, _, e in t_flags:
@@ -252,36 +268,19 @@ def compare_events(
             )
     score.our_flags = len(o_flags)
     score.our_flags_true = len(pairs)
-    found_truth, found_ours = {a for a, _ in pairs}, {b for _, b in pairs}
-    for j, (t, _who, e) in enumerate(o_flags):
-        if j not in found_ours:
-            score.problems.append(f"t={t:.1f}: flag not in the truth: {e.message}")
-    for i, (t, player, e) in enumerate(t_flags):
-        if i not in found_truth:
-            score.problems.append(f"t={t:.1f}: missed illegal play ({e.note}) by {player}")
-
-    def others(events: Sequence[Event], kind: str) -> list[tuple[float, int, Any]]:
-        return [
-            (at(e), e.player if e.player is not None else -1, e)
-            for e in events
-            if isinstance(e, FlagEvent) and e.kind == kind
-        ]
+    unmatched(pairs, t_flags, o_flags, "", lambda e: f"missed illegal play ({e.note})")
 
     kinds = {e.kind for e in (*truth, *ours) if isinstance(e, FlagEvent)} - {"illegal_play"}
     for kind in sorted(kinds):
-        t_other, o_other = others(truth, kind), others(ours, kind)
+        t_other, o_other = flags(truth, kind), flags(ours, kind)
         other_pairs = _matched_in_time(t_other, o_other)
         score.other_flags[kind] = len(t_other)
         score.other_flags_found[kind] = len(other_pairs)
         score.our_other_flags[kind] = len(o_other)
         score.false_other_flags += len(o_other) - len(other_pairs)
-        found_o, found_t = {b for _, b in other_pairs}, {a for a, _ in other_pairs}
-        for j, (t, _who, e) in enumerate(o_other):
-            if j not in found_o:
-                score.problems.append(f"t={t:.1f}: flag not in the truth ({kind}): {e.message}")
-        for i, (t, player, _e) in enumerate(t_other):
-            if i not in found_t:
-                score.problems.append(f"t={t:.1f}: missed flag ({kind}) by {player}")
+        unmatched(
+            other_pairs, t_other, o_other, f" ({kind})", lambda e, k=kind: f"missed flag ({k})"
+        )
 
     def invalid(events: Sequence[Event]) -> list[tuple[float, int, Any]]:
         return [(at(e), e.player, e) for e in events if isinstance(e, RollInvalidEvent)]

@@ -658,7 +658,9 @@ def test_invalid_rolls_by_profile() -> None:
     assert wbf.roll_faults(0, [SeenDie(3, half=None), SeenDie(5)]) == ["off_board"]
 
 
-def test_a_double_in_the_crawford_game_is_flagged() -> None:
+def _crawford_game_after_the_opening_play() -> tuple[Referee, Position, SeenCube]:
+    """The Crawford game of a 3-point match, the opening roll (31) played, the cube
+    in the middle."""
     ref = Referee(RefereeConfig(match_length=3, score=(2, 0), game=2, crawford=True))
     start = Position.initial()
     cube = SeenCube(64, "centre")
@@ -672,6 +674,11 @@ def test_a_double_in_the_crawford_game_is_flagged() -> None:
     )
     played = Position.from_position_id("4HPwATCwZ/ABMA")
     ref.see(Sighting(ExactCheckers(played), cube=cube))
+    return ref, played, cube
+
+
+def test_a_double_in_the_crawford_game_is_flagged() -> None:
+    ref, played, _ = _crawford_game_after_the_opening_play()
     events = ref.see(Sighting(ExactCheckers(played), cube=SeenCube(2, "offered")))
     assert [e.TYPE for e in events] == ["flag"]
     assert events[0].kind == "illegal_double" and events[0].rule == "001 4.4(i),(iv)"
@@ -682,19 +689,7 @@ def test_a_cube_offered_beside_one_die_of_the_roll_is_that_die() -> None:
     boxed as the cube and, lying in the field, read as a cube offered beside the 4.
     A double comes before the roll [001 4.4]: one die down and a cube offered is the
     roll's other die, not a double to flag. Both dice seen, the roll stands."""
-    ref = Referee(RefereeConfig(match_length=3, score=(2, 0), game=2, crawford=True))
-    start = Position.initial()
-    cube = SeenCube(64, "centre")
-    ref.see(Sighting(ExactCheckers(start), cube=cube))
-    ref.see(
-        Sighting(
-            ExactCheckers(start),
-            dice=(SeenDie(3, half="right"), SeenDie(1, half="left")),
-            cube=cube,
-        )
-    )
-    played = Position.from_position_id("4HPwATCwZ/ABMA")
-    ref.see(Sighting(ExactCheckers(played), cube=cube))
+    ref, played, cube = _crawford_game_after_the_opening_play()
     assert ref.state.on_roll == 1
     half = ref.right_half(1)
     four = SeenDie(4, half=half, at=(-20.0, 3.0))
