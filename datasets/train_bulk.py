@@ -167,6 +167,23 @@ def _shipped(name: str) -> Path:
     return model_path(name)
 
 
+def _start(args: Any, name: str) -> Path | None:
+    """The model a reader's training goes on from: the one of that name in
+    ``--from-models``, or the shipped one with ``--from-shipped``; ``None`` (from
+    scratch) otherwise, or where there is none of that name."""
+    from ..vision.classifier import ModelError
+
+    if args.from_models is not None:
+        path: Path = args.from_models / name
+        return path if path.is_file() else None
+    if not args.from_shipped:
+        return None
+    try:
+        return _shipped(name)
+    except ModelError:
+        return None
+
+
 def _shipped_detector(out: Path, shards: list[Path], log: Any) -> Path:
     """The shipped detector as trainable weights (``out``), its norms measured on
     a few of the first shard's training canvases (:func:`.train_detector.weights_from_onnx`)."""
@@ -262,6 +279,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--cube-arch", default="wide")
     ap.add_argument("--cube-size", type=int, default=48, help="the cube reader's input side")
     ap.add_argument(
+        "--no-turns",
+        action="store_true",
+        help="train the die and cube readers without quarter turns (crops keep the "
+        "picture's up): the partners read beside the turned ones, written as "
+        "dice_upright.onnx and cube_upright.onnx (with --from-shipped, going on from the "
+        "shipped partner, or the turned model where none is shipped)",
+    )
+    ap.add_argument(
         "--render-only",
         action="store_true",
         help="render and cut, train nothing (runs already made, with --work kept, are "
@@ -313,6 +338,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="go on training the models shipped in vision/models/ instead of starting "
         "from scratch (each with the same network: keep the --*-arch defaults)",
     )
+    ap.add_argument(
+        "--from-models",
+        type=Path,
+        default=None,
+        help="as --from-shipped, from the models of the same names in this folder (a "
+        "reader with no model there starts from scratch)",
+    )
     ap.add_argument("--device", default="auto", help="cpu, cuda or auto")
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--processes", type=int, default=0, help="0: one per core")
@@ -321,6 +353,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error("--runs and --n must be at least 1, --pile-runs at most --runs")
     if not 0 <= args.closeup_runs <= args.runs - args.pile_runs:
         ap.error("--closeup-runs: at most the runs that are no pile runs")
+    if args.from_models is not None and not args.from_models.is_dir():
+        ap.error(f"--from-models {args.from_models}: no such folder")
     for folder in args.photos:
         if not folder.is_dir():
             ap.error(f"--photos {folder}: no such folder")
@@ -400,14 +434,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             x, y, meta = _gather(pool, kind, folders, size)
             log(f"{kind}: {len(x)} {what} loaded ({time.perf_counter() - start:.0f} s)")
             # the die reader also learns from the photos; the point counter weighs the bar
-            extra = {"dice": {"photos": args.photos}, "points": {"meta": meta}}.get(kind, {})
+            extra: dict[str, Any] = {"dice": {"photos": args.photos}, "points": {"meta": meta}}.get(
+                kind, {}
+            )
+            init = _start(args, model)
+            if args.no_turns and kind in ("dice", "cube"):
+                extra = {**extra, "turns": False}
+                model = model.replace(".onnx", "_upright.onnx")
+                init = _start(args, model) or init
             summary = fit(
                 x,
                 y,
                 out=args.out / f"{model}.part",
                 epochs=epochs,
                 arch=arch,
-                init=_shipped(model) if args.from_shipped else None,
+                init=init,
                 checkpoint=_copier(args.out, model, log),
                 **extra,
                 **common,

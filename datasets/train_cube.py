@@ -46,16 +46,17 @@ def train(
     epochs: int = 15,
     seed: int = 0,
     init: Path | None = None,
+    turns: bool = True,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """Train on rendered cube crops and write the ONNX model to ``out``. ``val``:
     held-out crop folders whose accuracy is logged after every epoch. ``init``: a
-    cube reader to go on training. Crops are seen as if cut at the detector's boxes
-    (:data:`BOX_ZOOM`, as for dice)."""
+    cube reader to go on training. ``turns``: as :func:`fit`'s. Crops are seen as if
+    cut at the detector's boxes (:data:`BOX_ZOOM`, as for dice)."""
     images, labels = load_cubes(folders)
     return fit(
         images, labels, out, val=load_cubes(val) if val else None, epochs=epochs, seed=seed,
-        init=init, log=log,
+        init=init, turns=turns, log=log,
     )
 
 
@@ -73,19 +74,23 @@ def fit(
     batch: int = 128,
     checkpoint: Callable[[int, Path], None] | None = None,
     upright: bool = UPRIGHT,
+    turns: bool = True,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """:func:`train` on cube crops already loaded (:func:`load_cubes`): ``arch``,
     ``device``, ``batch`` and ``checkpoint`` as :func:`.training.train_classifier`'s.
     ``upright``: train on the crops set upright, as the cube reader reads them
-    (:data:`gammoneye.vision.cube.UPRIGHT`)."""
+    (:data:`gammoneye.vision.cube.UPRIGHT`). ``turns``: also at a random quarter turn
+    (the reader reads four); without, the crops keep the picture's up (a reader of the
+    face on top as the camera sees it, read at one view: the top lies above the side
+    faces a low camera sees as large)."""
     if upright:
         images = square_upright(images)
         val = None if val is None else (square_upright(val[0]), val[1])
     # the centred cube (64) is as common as all the others together
     weights = np.where(labels == 0, 1, 4).astype(np.int64)
     log(f"{len(images)} cubes")
-    # the cube is seen from above at any turn; a mirrored numeral is not a real face
+    # a mirrored numeral is not a real face
     return train_classifier(
         images,
         labels,
@@ -95,7 +100,7 @@ def fit(
         seed=seed,
         weights=weights,
         flips=False,
-        turns=True,
+        turns=turns,
         recolour=True,  # cubes come in any colour; the numeral is what counts
         arch=arch,  # ``wide``: numerals of 10-20 px, like the pips of a die
         max_lr=1.5e-3 if init is None else 7e-4,

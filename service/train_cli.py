@@ -295,6 +295,16 @@ def train_cube(
     epochs: Annotated[int, typer.Option("--epochs", min=1, help="Passes over the crops.")] = 15,
     seed: Annotated[int, typer.Option("--seed", help="Seeds torch and the shuffling.")] = 0,
     init: InitOption = None,
+    turns: Annotated[
+        bool,
+        typer.Option(
+            "--turns/--no-turns",
+            help="Show each crop at a random quarter turn too (the shipped cube.onnx, read"
+            " at four turns). Off: crops keep the picture's up, where the face on top lies"
+            " above the side faces a low camera sees (a partner read beside cube.onnx at one"
+            " view, 'eval cube --partner').",
+        ),
+    ] = True,
 ) -> None:
     """Train the cube reader (the face up: 64, 2, 4, 8, 16, 32) and export it to ONNX.
 
@@ -306,7 +316,14 @@ def train_cube(
 
     try:
         summary = train(
-            crops, out, val=val or (), epochs=epochs, seed=seed, init=init, log=typer.echo
+            crops,
+            out,
+            val=val or (),
+            epochs=epochs,
+            seed=seed,
+            init=init,
+            turns=turns,
+            log=typer.echo,
         )
     except TrainError as exc:
         raise fail(str(exc)) from None
@@ -325,6 +342,14 @@ def eval_cube(
         Path | None, typer.Option("--model", help="The ONNX model (default: the shipped one).")
     ] = None,
     views: ViewsOption = None,
+    partner: Annotated[
+        Path | None,
+        typer.Option(
+            "--partner",
+            help="A network trained with --no-turns, read beside --model (or the shipped"
+            " one) at one view and averaged with it; measured after --model alone.",
+        ),
+    ] = None,
 ) -> None:
     """Measure the cube reader on labelled crops cut at the cube's true box (finding
     the cube is the detector's part; 'eval vision' measures both): the share of
@@ -338,12 +363,16 @@ def eval_cube(
     from gammoneye.vision.cube import VIEWS, CubeReader, ModelError, evaluate_cube
 
     try:
-        shipped = CubeReader.load(model)
+        shipped = CubeReader.load(model, partner=partner)
         readers = [CubeReader(shipped.classifier, v) for v in views or [VIEWS]]
+        if shipped.partner is not None:
+            readers.append(
+                CubeReader(shipped.classifier, readers[-1].views, partner=shipped.partner)
+            )
         for folder in crops:
             x, y = load_cubes([folder], size=shipped.classifier.height)
             for r in readers:
-                typer.echo(f"{folder}, {_views(r.views)}:")
+                typer.echo(f"{folder}, {_views(r.views, r.partner is not None)}:")
                 for line in evaluate_cube(r, x, y):
                     typer.echo(line)
     except (TrainError, ModelError) as exc:

@@ -181,6 +181,80 @@ def test_train_bulk_from_shipped_starts_each_reader_from_its_shipped_model(
     assert started == {"dice": None, "points": None, "cube": None}  # from scratch
 
 
+def test_train_bulk_without_turns_trains_the_upright_partners(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--no-turns``: the die and cube readers learn crops as the picture has them and
+    are written as the partners' files, going on from the shipped partner (or from the
+    turned model where no partner is shipped); the point counter is as without it."""
+    from gammoneye.datasets import train_cube, train_dice, train_points
+    from gammoneye.vision.classifier import ModelError, model_path
+
+    seen: dict[str, tuple[Path | None, object, Path]] = {}
+
+    def fake(name: str):
+        def fit(*args: object, init: Path | None = None, out: Path, **kwargs: object) -> str:
+            seen[name] = (init, kwargs.get("turns", "not given"), out)
+            return "skipped"
+
+        return fit
+
+    for module, name in ((train_dice, "dice"), (train_points, "points"), (train_cube, "cube")):
+        monkeypatch.setattr(module, "fit", fake(name))
+    out = tmp_path / "o"
+    assert train_bulk.main(["--work", str(tmp_path / "work"), "--runs", "1", "--n", "2",
+                            "--pile-runs", "0", "--device", "cpu", "--processes", "1",
+                            "--out", str(out), "--no-turns", "--from-shipped"]) == 0
+    try:
+        cube_start = model_path("cube_upright.onnx")
+    except ModelError:
+        cube_start = model_path("cube.onnx")
+    assert seen == {
+        "dice": (model_path("dice_upright.onnx"), False, out / "dice_upright.onnx.part"),
+        "cube": (cube_start, False, out / "cube_upright.onnx.part"),
+        "points": (model_path("point_counts.onnx"), "not given", out / "point_counts.onnx.part"),
+    }
+
+
+def test_train_bulk_from_models_starts_each_reader_from_the_model_of_its_name_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--from-models DIR``: a reader goes on from the model of its name in DIR (the
+    partner's name with ``--no-turns``, else the turned model's); one with none there
+    starts from scratch."""
+    import shutil
+
+    from gammoneye.datasets import train_cube, train_dice, train_points
+    from gammoneye.vision.classifier import model_path
+
+    started: dict[str, Path | None] = {}
+
+    def fake(name: str):
+        def fit(*args: object, init: Path | None = None, **kwargs: object) -> str:
+            started[name] = init
+            return "skipped"
+
+        return fit
+
+    for module, name in ((train_dice, "dice"), (train_points, "points"), (train_cube, "cube")):
+        monkeypatch.setattr(module, "fit", fake(name))
+    models = tmp_path / "models"
+    models.mkdir()
+    shutil.copyfile(model_path("cube.onnx"), models / "cube.onnx")
+    shutil.copyfile(model_path("dice_upright.onnx"), models / "dice_upright.onnx")
+    common = ["--work", str(tmp_path / "work"), "--runs", "1", "--n", "2", "--pile-runs", "0",
+              "--device", "cpu", "--processes", "1", "--from-models", str(models)]
+    assert train_bulk.main([*common, "--out", str(tmp_path / "a")]) == 0
+    assert started == {"dice": None, "points": None, "cube": models / "cube.onnx"}
+    assert train_bulk.main([*common, "--out", str(tmp_path / "b"), "--no-turns"]) == 0
+    # no cube_upright.onnx there: the turned cube reader is where its partner starts
+    assert started == {
+        "dice": models / "dice_upright.onnx", "points": None, "cube": models / "cube.onnx"
+    }
+    with pytest.raises(SystemExit):
+        train_bulk.main([*common[:-1], str(tmp_path / "absent"), "--out", str(tmp_path / "c")])
+
+
 def test_train_bulk_refuses_a_missing_photos_folder(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         train_bulk.main(["--work", str(tmp_path), "--out", str(tmp_path / "o"),

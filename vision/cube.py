@@ -27,6 +27,9 @@ from .crops import square_upright
 SIZE = 48
 FACES = (64, 2, 4, 8, 16, 32)
 MODEL = "cube.onnx"
+#: The network read beside :data:`MODEL` trained without quarter turns, or ``""``
+#: where none is shipped (:class:`CubeReader`).
+PARTNER_MODEL = ""
 
 U8 = NDArray[np.uint8]
 F32 = NDArray[np.float32]
@@ -75,26 +78,58 @@ def faces_at(faces: F32, place: str) -> F32:
 class CubeReader:
     """The loaded cube reader; not thread-safe (one per worker). ``views``: how many
     quarter turns of each crop to read (1..4). ``upright``: set each crop upright
-    first, as the model was trained (:data:`UPRIGHT` for the shipped one)."""
+    first, as the model was trained (:data:`UPRIGHT` for the shipped one).
+    ``partner``: a network trained without quarter turns (``train cube --no-turns``),
+    read at one view beside the turned one and the two averaged: it keeps the picture's
+    up, where the face on top lies above the side faces a low camera sees as large."""
 
     def __init__(
-        self, classifier: OnnxClassifier, views: int = VIEWS, upright: bool = UPRIGHT
+        self,
+        classifier: OnnxClassifier,
+        views: int = VIEWS,
+        upright: bool = UPRIGHT,
+        partner: OnnxClassifier | None = None,
     ) -> None:
         self.classifier = classifier
         self.views = check_views(views)
         self.upright = upright
+        self.partner = partner
 
     @classmethod
     def load(
-        cls, path: Path | None = None, views: int = VIEWS, upright: bool = UPRIGHT
+        cls,
+        path: Path | None = None,
+        views: int = VIEWS,
+        upright: bool = UPRIGHT,
+        partner: Path | None = None,
     ) -> CubeReader:
-        return cls(OnnxClassifier(path or model_path(MODEL), SIZE, SIZE), views, upright)
+        """The shipped reader with no ``path`` (and its partner where one is shipped:
+        :data:`PARTNER_MODEL`); else the network at ``path``, read alone unless
+        ``partner`` names one."""
+        if path is None and partner is None and PARTNER_MODEL:
+            partner = model_path(PARTNER_MODEL)
+        return cls(
+            OnnxClassifier(path or model_path(MODEL), SIZE, SIZE),
+            views,
+            upright,
+            OnnxClassifier(partner, SIZE, SIZE) if partner is not None else None,
+        )
 
     def read(self, crops: U8) -> F32:
         """(N, 6) face probabilities, in :data:`FACES` order."""
-        if self.upright and len(crops):
+        if not len(crops):
+            return np.zeros((0, len(FACES)), np.float32)
+        if self.partner is not None and self.partner.height != self.classifier.height:
+            raise ModelError(
+                f"the cube reader's two networks read {self.classifier.height} and "
+                f"{self.partner.height} px crops; they must agree"
+            )
+        if self.upright:
             crops = square_upright(self.classifier.sized(crops))
-        return self.classifier.probs(crops, self.views)
+        p = self.classifier.probs(crops, self.views)
+        if self.partner is None:
+            return p
+        return ((p + self.partner.probs(crops)) / 2).astype(np.float32)
 
 
 def evaluate_cube(reader: CubeReader, crops: U8, classes: NDArray[np.int64]) -> list[str]:

@@ -43,7 +43,7 @@ from gammoneye.calibration.boardspace import BoardSpace, Orientation, canonical_
 from gammoneye.calibration.profile import CalibrationProfile
 
 from .crops import cut_strip, square_crop
-from .cube import FACES, CubeReader, faces_at
+from .cube import FACES, PARTNER_MODEL, CubeReader, faces_at
 from .detector import Detection, DiceCubeDetector, Kept, board_canvas
 from .dice import DiceReader
 from .points import PointCounter
@@ -587,7 +587,10 @@ class BoardReader:
                 models / "dice.onnx" if models else None,
                 upright=models / "dice_upright.onnx" if models else None,
             ),
-            CubeReader.load(models / "cube.onnx" if models else None),
+            CubeReader.load(
+                models / "cube.onnx" if models else None,
+                partner=models / PARTNER_MODEL if models and PARTNER_MODEL else None,
+            ),
             DiceCubeDetector.load(
                 models / "dicecube.onnx" if models else None, min_score=LOW_DETECTION_SCORE
             ),
