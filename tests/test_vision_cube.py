@@ -38,3 +38,28 @@ def test_networks_reading_crops_of_different_sizes_are_not_paired() -> None:
     assert small.height != turned.classifier.height
     with pytest.raises(ModelError, match="must agree"):
         CubeReader(turned.classifier, partner=small).read(_crops(1))
+
+
+def test_the_shipped_reader_reads_with_its_partner_and_a_models_folder_gives_both(
+    tmp_path,
+) -> None:
+    import shutil
+
+    from gammoneye.vision.cube import PARTNER_MODEL
+    from gammoneye.vision.read import BoardReader
+
+    assert PARTNER_MODEL
+    shipped = CubeReader.load()
+    assert shipped.partner is not None
+    models = tmp_path / "models"
+    models.mkdir()
+    for name in ("point_counts.onnx", "dice.onnx", "dice_upright.onnx", "dicecube.onnx",
+                 MODEL, PARTNER_MODEL):
+        shutil.copyfile(model_path(name), models / name)
+    reader = BoardReader.load(models)
+    assert reader.cube.partner is not None
+    crops = _crops(2)
+    assert np.allclose(reader.cube.read(crops), shipped.read(crops), atol=1e-6)
+    (models / PARTNER_MODEL).unlink()
+    with pytest.raises(ModelError):
+        BoardReader.load(models)

@@ -1,7 +1,10 @@
 """The cube reader at run time: the face up, from a crop.
 
 A small CNN (trained on rendered cubes, :mod:`gammoneye.datasets.train_cube`) read
-from ``vision/models/cube.onnx`` by ONNX Runtime (:mod:`.onnxnet`). Input: square crops
+from ``vision/models/cube.onnx`` by ONNX Runtime (:mod:`.onnxnet`) at four quarter
+turns, and beside it since session 41 its partner ``cube_upright.onnx``, trained
+without turns and read at one view (the top lies above the side faces a low camera
+sees; :class:`CubeReader`), the two averaged. Input: square crops
 around the cube (1.6 times its box), any size (resized to the model's input: 64 x 64
 for the shipped one since session 40, :data:`SIZE` for a model that leaves it free);
 output: a probability for each face in :data:`FACES` order. The 64 face up with the cube in
@@ -29,7 +32,7 @@ FACES = (64, 2, 4, 8, 16, 32)
 MODEL = "cube.onnx"
 #: The network read beside :data:`MODEL` trained without quarter turns, or ``""``
 #: where none is shipped (:class:`CubeReader`).
-PARTNER_MODEL = ""
+PARTNER_MODEL = "cube_upright.onnx"
 
 U8 = NDArray[np.uint8]
 F32 = NDArray[np.float32]
