@@ -18,7 +18,7 @@ import json
 import logging
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
@@ -33,11 +33,12 @@ from gammoneye.calibration.lens import Lens
 from gammoneye.calibration.profile import CalibrationProfile
 from gammoneye.engine.events import Event, read_event_log
 from gammoneye.engine.match import Phase
-from gammoneye.engine.referee import Referee, RefereeConfig, Sighting
+from gammoneye.engine.referee import REREAD_P, Referee, RefereeConfig, SeenDie, Sighting
 from gammoneye.vision.gate import MotionGate, ReachWatch
 from gammoneye.vision.read import BoardReader, NoBoardError, colour_distance2
 from gammoneye.vision.selfcal import match_opening
 from gammoneye.vision.sighting import (
+    KEY_PLACE_CM,
     BoardMarks,
     fused_dice,
     sighting_key,
@@ -68,6 +69,10 @@ BOARD_GATE_PATIENCE_S = 3.0
 #: read 12, 02, 06, 02, 22, 00 over six still frames; s31 clip 2603 at 162 s: a 32
 #: read 02, 1, 2, 13, 02 over five), no two frames agree, and no view is passed.
 FUSE_FRAMES = 4
+#: Look-again frames (of the ``LOOK_AGAIN`` read after a view was passed) that must
+#: show the same still table before their dice, read from them all, are passed on as
+#: the passed view's dice read again (:meth:`RefereeStep._read_again`).
+REREAD_FRAMES = 3
 #: Pictures on which the lens is looked for, at most, while the opening layout nearly
 #: reads (at least ``LENS_NEAR`` of its 24 points) but not quite (:class:`CameraEyes`).
 LENS_LOOKS = 3
@@ -753,6 +758,9 @@ class RefereeStep:
         self._last_key: Hashable | None = None
         #: The views read since the table last moved, for :data:`FUSE_FRAMES`.
         self._still: deque[tuple[Hashable, Sighting]] = deque(maxlen=FUSE_FRAMES)
+        #: Look-again frames kept to read the passed view's dice again (``None``: not
+        #: for this view; :meth:`_read_again`).
+        self._again_views: list[Sighting] | None = None
         #: Views the referee failed to judge (a fault of its own): each is logged, the
         #: referee put back as its record stood before it, and the match goes on.
         self.faults: list[str] = []
@@ -790,7 +798,9 @@ class RefereeStep:
             return []
         key = sighting_key(sighting)
         if before is not None and not more_dice(key, before):
-            return []  # the view passed, or one with fewer dice: nothing new
+            # the view passed, or one with fewer dice: nothing new, unless the roll's
+            # dice, read unsure when they came to rest, read otherwise now
+            return self._read_again(key, sighting, frame.t)
         self.sightings += 1
         stable = self.stab.push(key, sighting)
         if stable is None and before is None:
@@ -801,17 +811,59 @@ class RefereeStep:
         if stable is None:
             return []
         self._still.clear()
+        return self._judge(stable, key, frame.t)
+
+    def _judge(self, stable: Sighting, key: Hashable, t: float) -> list[Event]:
+        """Pass the view ``stable`` (stabiliser key ``key``) to the referee; then look
+        again at ``LOOK_AGAIN`` frames while the table stays still."""
         self.last, self._last_key = stable, key
         self._again = LOOK_AGAIN
+        self._again_views = []
         count = len(self.referee.events)
         try:
             return self.referee.see(stable)
         except Exception as exc:  # one view misjudged must not end the match
             self.referee.rewind(count)
-            fault = f"t={frame.t:.1f}: view not judged ({type(exc).__name__}: {exc})"
+            fault = f"t={t:.1f}: view not judged ({type(exc).__name__}: {exc})"
             self.faults.append(fault)
             log.exception("%s; the match goes on from its record", fault)
             return []
+
+    def _read_again(self, key: Hashable, sighting: Sighting, t: float) -> list[Event]:
+        """A look-again frame showing nothing new by its key. The first view of a roll
+        is often made as the dice come to rest, and a small die far from the camera is
+        read from it unsure and wrong (s56 clip 5103 at 481 s: a 52 that its player
+        could not enter with passed as 53 at 0.42 / 0.32, the next still frames reading
+        52, 52, 52, 53; the dice were lifted 1.3 s later, so no other view was ever
+        made). Where the mover's dice were read unsure (under ``REREAD_P``), the
+        look-again frames showing the same still table are kept; once
+        ``REREAD_FRAMES`` are, their dice are read from them all
+        (:func:`~gammoneye.vision.sighting.fused_dice`) and, where as many dice lie
+        where they lay and any reads as another number, that view is passed on. The
+        referee weighs the new reads against the first (:meth:`Referee.see`, the dice
+        read again: put right only where read surely)."""
+        last, before = self.last, self._last_key
+        if (
+            last is None
+            or before is None
+            or self._again_views is None
+            or self.referee.state.phase is not Phase.MOVE
+            or all(d.p >= REREAD_P for d in last.dice)
+            or still_key(key) != still_key(before)
+        ):
+            return []
+        self._again_views.append(sighting)
+        if len(self._again_views) < REREAD_FRAMES:
+            return []
+        views, self._again_views = self._again_views, None  # once for each view passed
+        fused = fused_dice(views)
+        if fused is None or not _dice_read_otherwise(last.dice, fused.dice):
+            return []
+        fused_key = sighting_key(fused)
+        self.stab.remember(fused_key)
+        events = self._judge(fused, fused_key, t)
+        self._again_views = None
+        return events
 
     def _fused(self, key: Hashable, sighting: Sighting) -> Sighting | None:
         """The view of the last ``FUSE_FRAMES`` frames read, when they agree on the
@@ -825,6 +877,37 @@ class RefereeStep:
         if any(k != first for k, _ in self._still):
             return None
         return fused_dice([v for _, v in self._still])
+
+
+def _dice_read_otherwise(before: Sequence[SeenDie], now: Sequence[SeenDie]) -> bool:
+    """Whether ``now`` are the dice ``before`` (as many, each lying where one lay: in
+    its half, within ``KEY_PLACE_CM``) and any reads as another number.
+
+    >>> a = SeenDie(5, 0.4, half="right", at=(-26.0, 15.0))
+    >>> b = SeenDie(3, 0.3, half="right", at=(-21.0, 16.0))
+    >>> _dice_read_otherwise((a, b), (a, replace(b, value=2, at=(-21.5, 16.0))))
+    True
+    >>> _dice_read_otherwise((a, b), (a, replace(b, at=(-12.0, 16.0), value=2)))
+    False
+    >>> _dice_read_otherwise((a, b), (a, b))
+    False
+    """
+    if len(before) != len(now) or any(d.at is None for d in (*before, *now)):
+        return False
+    left = list(before)
+    changed = False
+    for d in now:
+        near = [
+            b
+            for b in left
+            if b.half == d.half
+            and abs(b.at[0] - d.at[0]) + abs(b.at[1] - d.at[1]) <= KEY_PLACE_CM  # type: ignore[index]
+        ]
+        if len(near) != 1:
+            return False
+        left.remove(near[0])
+        changed |= near[0].value != d.value
+    return changed
 
 
 def more_dice(seen: Hashable, before: Hashable) -> bool:

@@ -1556,6 +1556,40 @@ def test_a_die_read_again_as_the_same_number_less_surely_lets_the_play_decide() 
     assert play(second_read=False) == ["move", "flag"]
 
 
+def test_two_unsure_reads_that_together_make_another_number_likelier_put_the_roll_right() -> (
+    None
+):
+    """Player 1's 2 was read as a 3 at 0.32 (its 2 at 0.28) as his dice came to rest,
+    then, from still frames, as a 2 at 0.72 (s56 clip 5103 at 481 s: a dance, so no
+    play could tell). Both reads mixed make the 2 likelier by more than
+    ``MIXED_MARGIN``: the roll is put right at once. Two reads nearly even (a 4 at
+    0.60, then a 2 at 0.71: 0.55 against 0.45 mixed) leave it as recorded."""
+    from gammoneye.engine.referee import MIXED_MARGIN
+
+    def read_again(first: tuple[float, ...], second: tuple[float, ...]) -> list[Event]:
+        ref, p0 = _opened_52()  # player 1 on roll; his right half is "left"
+        value = max(range(6), key=lambda k: first[k]) + 1
+        die = SeenDie(value, p=max(first), half="left", at=(-20.0, 3.0), values=first)
+        five = SeenDie(5, p=0.6, half="left", at=(-25.0, 3.0))
+        [rolled] = ref.see(Sighting(ExactCheckers(p0), dice=(die, five)))
+        assert isinstance(rolled, RollEvent) and sorted(rolled.dice) == sorted((5, value))
+        again = SeenDie(
+            max(range(6), key=lambda k: second[k]) + 1, p=max(second), half="left",
+            at=(-20.2, 3.1), values=second,
+        )
+        events = ref.see(Sighting(ExactCheckers(p0), dice=(again, five)))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    [fix] = read_again((0.04, 0.28, 0.32, 0.08, 0.02, 0.26), (0.04, 0.72, 0.12, 0.05, 0.01, 0.06))
+    assert isinstance(fix, CorrectionEvent)
+    assert fix.data["action"] == "reread_dice" and fix.data["dice"] == [5, 2]
+    assert sorted(fix.data["read"]) == [3, 5]
+    assert MIXED_MARGIN == 0.2
+    even = read_again((0.0, 0.39, 0.0, 0.6, 0.0, 0.01), (0.0, 0.71, 0.0, 0.29, 0.0, 0.0))
+    assert even == []
+
+
 def _one_die_then_rolled_again(
     first: SeenDie, his: tuple[SeenDie, SeenDie], reason: str, note: str
 ) -> None:
@@ -2759,3 +2793,55 @@ def test_a_bar_read_the_wrong_way_round_after_a_play_waits_for_the_next_view() -
     # a play that did not touch the bar read with the bar as before is judged at once
     ref = rolled()
     assert [e.TYPE for e in ref.see(Sighting(_Scored(played)))] == ["move"]
+
+
+class _RestingDiceEyes:
+    """Player 1's roll (a 52) seen first as the dice come to rest, read unsure as a 53;
+    the later still frames read the 2 well (s56 clip 5103 at 481 s). Frame 3: the
+    dice thrown (the table moved); ``later`` frames after the first two with dice."""
+
+    def __init__(self, board: Position, later: tuple[tuple[int, float], ...]) -> None:
+        self.board, self.later = board, later
+        self.looked = 0
+
+    def settled(self, frame: object, between_games: bool = False) -> bool:
+        return int(frame.ref) != 3  # type: ignore[attr-defined]
+
+    def look(self, frame: object) -> Sighting:
+        self.looked += 1
+        i = int(frame.ref)  # type: ignore[attr-defined]
+        if i < 3:
+            return Sighting(ExactCheckers(self.board), t=i / 10, frame=i)
+        value, p = (3, 0.32) if i < 6 else self.later[(i - 6) % len(self.later)]
+        rest = (1 - p) / 5
+        faces = tuple(p if v == value else rest for v in range(1, 7))
+        dice = (
+            SeenDie(5, 0.42, half="left", at=(-26.0, 15.0)),
+            SeenDie(value, p, half="left", at=(-21.0, 16.0), values=faces),
+        )
+        return Sighting(ExactCheckers(self.board), dice, t=i / 10, frame=i)
+
+
+def test_a_roll_read_unsure_as_its_dice_came_to_rest_is_read_again_from_still_frames() -> (
+    None
+):
+    """The loop passes the first view of the roll (53, read unsure); the frames it
+    looks at after it show the same still table, the 2 read at 0.75: their dice, read
+    from them all, are passed on, and the referee puts the roll right. Frames reading
+    the dice as first read pass nothing more."""
+    from gammoneye.service.referee import Frame, run_referee
+
+    def run(later: tuple[tuple[int, float], ...]) -> list[Event]:
+        ref, p0 = _opened_52()
+        start = len(ref.events)
+        eyes = _RestingDiceEyes(p0, later)
+        frames = [Frame(i, i / 10, None) for i in range(16)]
+        run_referee(frames, eyes, ref, realtime=False)  # type: ignore[arg-type]
+        assert eyes.looked < len(frames)  # looking again stays bounded
+        return ref.events[start:]
+
+    events = run(((2, 0.75), (2, 0.7), (2, 0.8)))
+    assert [e.TYPE for e in events] == ["roll", "correction"]
+    assert sorted(events[0].dice) == [3, 5]  # type: ignore[attr-defined]
+    assert events[1].data["dice"] == [5, 2]  # type: ignore[attr-defined]
+    assert [e.TYPE for e in run(((3, 0.4), (3, 0.3), (3, 0.35)))] == ["roll"]

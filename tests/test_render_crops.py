@@ -121,4 +121,6 @@ def test_eval_cube_reads_the_cut_cubes(run: Path, tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     totals = [line for line in result.output.splitlines() if "cubes, face right" in line]
-    assert len(totals) == 2 and all(line.startswith(f"{summary.cubes} cubes") for line in totals)
+    # one view, four views, then the shipped pair (four views and the partner's one)
+    assert len(totals) == 3 and all(line.startswith(f"{summary.cubes} cubes") for line in totals)
+    assert "turned at 4 views + upright at 1, faces averaged" in result.output

@@ -46,7 +46,13 @@ def board() -> tuple[np.ndarray, np.ndarray, list[dict]]:
 
 @pytest.mark.parametrize(
     ("name", "width", "height"),
-    [("point_counts.onnx", 32, 128), ("dice.onnx", 48, 48), ("cube.onnx", 48, 48)],
+    [
+        ("point_counts.onnx", 32, 128),
+        ("dice.onnx", 48, 48),
+        ("dice_upright.onnx", 48, 48),
+        ("cube.onnx", 48, 48),
+        ("cube_upright.onnx", 48, 48),
+    ],
 )
 def test_both_backends_give_the_same_probabilities(name: str, width: int, height: int) -> None:
     crops = np.random.default_rng(7).integers(0, 256, (6, height, width, 3), dtype=np.uint8)
