@@ -152,67 +152,67 @@ def test_train_bulk_renders_cuts_and_trains_the_three_readers(tmp_path: Path) ->
     assert faces.shape == (2, 6)
 
 
-def test_train_bulk_from_shipped_starts_each_reader_from_its_shipped_model(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _record_fits(monkeypatch: pytest.MonkeyPatch) -> dict[str, dict[str, object]]:
+    """Stand in for the three readers' trainings: each records the ``init`` it would
+    start from, its ``turns`` (where given) and its ``out``, and trains nothing."""
     from gammoneye.datasets import train_cube, train_dice, train_points
-    from gammoneye.vision.classifier import model_path
 
-    started: dict[str, Path | None] = {}
+    seen: dict[str, dict[str, object]] = {}
 
-    def fake(name: str):  # records where a reader's training would start
+    def fake(name: str):
         def fit(*args: object, init: Path | None = None, **kwargs: object) -> str:
-            started[name] = init
+            seen[name] = {"init": init, "turns": kwargs.get("turns"), "out": kwargs.get("out")}
             return "skipped"
 
         return fit
 
     for module, name in ((train_dice, "dice"), (train_points, "points"), (train_cube, "cube")):
         monkeypatch.setattr(module, "fit", fake(name))
+    return seen
+
+
+def _starts(seen: dict[str, dict[str, object]]) -> dict[str, object]:
+    return {name: fit["init"] for name, fit in seen.items()}
+
+
+def test_train_bulk_from_shipped_starts_each_reader_from_its_shipped_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gammoneye.vision.classifier import model_path
+
+    seen = _record_fits(monkeypatch)
     common = ["--work", str(tmp_path / "work"), "--runs", "1", "--n", "2", "--pile-runs", "0",
               "--device", "cpu", "--processes", "1"]
     assert train_bulk.main([*common, "--out", str(tmp_path / "a"), "--from-shipped"]) == 0
-    assert started == {
+    assert _starts(seen) == {
         "dice": model_path("dice.onnx"),
         "points": model_path("point_counts.onnx"),
         "cube": model_path("cube.onnx"),
     }
     assert train_bulk.main([*common, "--out", str(tmp_path / "b")]) == 0
-    assert started == {"dice": None, "points": None, "cube": None}  # from scratch
+    assert _starts(seen) == {"dice": None, "points": None, "cube": None}  # from scratch
 
 
 def test_train_bulk_without_turns_trains_the_upright_partners(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``--no-turns``: the die and cube readers learn crops as the picture has them and
-    are written as the partners' files, going on from the shipped partner (or from the
-    turned model where no partner is shipped); the point counter is as without it."""
-    from gammoneye.datasets import train_cube, train_dice, train_points
-    from gammoneye.vision.classifier import ModelError, model_path
+    are written as the partners' files, going on from the shipped partners; the point
+    counter is as without it."""
+    from gammoneye.vision.classifier import model_path
 
-    seen: dict[str, tuple[Path | None, object, Path]] = {}
-
-    def fake(name: str):
-        def fit(*args: object, init: Path | None = None, out: Path, **kwargs: object) -> str:
-            seen[name] = (init, kwargs.get("turns", "not given"), out)
-            return "skipped"
-
-        return fit
-
-    for module, name in ((train_dice, "dice"), (train_points, "points"), (train_cube, "cube")):
-        monkeypatch.setattr(module, "fit", fake(name))
+    seen = _record_fits(monkeypatch)
     out = tmp_path / "o"
     assert train_bulk.main(["--work", str(tmp_path / "work"), "--runs", "1", "--n", "2",
                             "--pile-runs", "0", "--device", "cpu", "--processes", "1",
                             "--out", str(out), "--no-turns", "--from-shipped"]) == 0
-    try:
-        cube_start = model_path("cube_upright.onnx")
-    except ModelError:
-        cube_start = model_path("cube.onnx")
     assert seen == {
-        "dice": (model_path("dice_upright.onnx"), False, out / "dice_upright.onnx.part"),
-        "cube": (cube_start, False, out / "cube_upright.onnx.part"),
-        "points": (model_path("point_counts.onnx"), "not given", out / "point_counts.onnx.part"),
+        "dice": {"init": model_path("dice_upright.onnx"), "turns": False,
+                 "out": out / "dice_upright.onnx.part"},
+        "cube": {"init": model_path("cube_upright.onnx"), "turns": False,
+                 "out": out / "cube_upright.onnx.part"},
+        "points": {"init": model_path("point_counts.onnx"), "turns": None,
+                   "out": out / "point_counts.onnx.part"},
     }
 
 
@@ -224,20 +224,9 @@ def test_train_bulk_from_models_starts_each_reader_from_the_model_of_its_name_th
     starts from scratch."""
     import shutil
 
-    from gammoneye.datasets import train_cube, train_dice, train_points
     from gammoneye.vision.classifier import model_path
 
-    started: dict[str, Path | None] = {}
-
-    def fake(name: str):
-        def fit(*args: object, init: Path | None = None, **kwargs: object) -> str:
-            started[name] = init
-            return "skipped"
-
-        return fit
-
-    for module, name in ((train_dice, "dice"), (train_points, "points"), (train_cube, "cube")):
-        monkeypatch.setattr(module, "fit", fake(name))
+    seen = _record_fits(monkeypatch)
     models = tmp_path / "models"
     models.mkdir()
     shutil.copyfile(model_path("cube.onnx"), models / "cube.onnx")
@@ -245,10 +234,10 @@ def test_train_bulk_from_models_starts_each_reader_from_the_model_of_its_name_th
     common = ["--work", str(tmp_path / "work"), "--runs", "1", "--n", "2", "--pile-runs", "0",
               "--device", "cpu", "--processes", "1", "--from-models", str(models)]
     assert train_bulk.main([*common, "--out", str(tmp_path / "a")]) == 0
-    assert started == {"dice": None, "points": None, "cube": models / "cube.onnx"}
+    assert _starts(seen) == {"dice": None, "points": None, "cube": models / "cube.onnx"}
     assert train_bulk.main([*common, "--out", str(tmp_path / "b"), "--no-turns"]) == 0
     # no cube_upright.onnx there: the turned cube reader is where its partner starts
-    assert started == {
+    assert _starts(seen) == {
         "dice": models / "dice_upright.onnx", "points": None, "cube": models / "cube.onnx"
     }
     with pytest.raises(SystemExit):
