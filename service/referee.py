@@ -18,7 +18,7 @@ import json
 import logging
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
@@ -33,13 +33,13 @@ from gammoneye.calibration.lens import Lens
 from gammoneye.calibration.profile import CalibrationProfile
 from gammoneye.engine.events import Event, read_event_log
 from gammoneye.engine.match import Phase
-from gammoneye.engine.referee import REREAD_P, Referee, RefereeConfig, SeenDie, Sighting
+from gammoneye.engine.referee import REREAD_P, Referee, RefereeConfig, Sighting
 from gammoneye.vision.gate import MotionGate, ReachWatch
 from gammoneye.vision.read import BoardReader, NoBoardError, colour_distance2
 from gammoneye.vision.selfcal import match_opening
 from gammoneye.vision.sighting import (
-    KEY_PLACE_CM,
     BoardMarks,
+    dice_read_otherwise,
     fused_dice,
     sighting_key,
     sighting_of,
@@ -857,7 +857,7 @@ class RefereeStep:
             return []
         views, self._again_views = self._again_views, None  # once for each view passed
         fused = fused_dice(views)
-        if fused is None or not _dice_read_otherwise(last.dice, fused.dice):
+        if fused is None or not dice_read_otherwise(last.dice, fused.dice):
             return []
         fused_key = sighting_key(fused)
         self.stab.remember(fused_key)
@@ -877,37 +877,6 @@ class RefereeStep:
         if any(k != first for k, _ in self._still):
             return None
         return fused_dice([v for _, v in self._still])
-
-
-def _dice_read_otherwise(before: Sequence[SeenDie], now: Sequence[SeenDie]) -> bool:
-    """Whether ``now`` are the dice ``before`` (as many, each lying where one lay: in
-    its half, within ``KEY_PLACE_CM``) and any reads as another number.
-
-    >>> a = SeenDie(5, 0.4, half="right", at=(-26.0, 15.0))
-    >>> b = SeenDie(3, 0.3, half="right", at=(-21.0, 16.0))
-    >>> _dice_read_otherwise((a, b), (a, replace(b, value=2, at=(-21.5, 16.0))))
-    True
-    >>> _dice_read_otherwise((a, b), (a, replace(b, at=(-12.0, 16.0), value=2)))
-    False
-    >>> _dice_read_otherwise((a, b), (a, b))
-    False
-    """
-    if len(before) != len(now) or any(d.at is None for d in (*before, *now)):
-        return False
-    left = list(before)
-    changed = False
-    for d in now:
-        near = [
-            b
-            for b in left
-            if b.half == d.half
-            and abs(b.at[0] - d.at[0]) + abs(b.at[1] - d.at[1]) <= KEY_PLACE_CM  # type: ignore[index]
-        ]
-        if len(near) != 1:
-            return False
-        left.remove(near[0])
-        changed |= near[0].value != d.value
-    return changed
 
 
 def more_dice(seen: Hashable, before: Hashable) -> bool:

@@ -96,6 +96,11 @@ class CubeReader:
         self.classifier = classifier
         self.views = check_views(views)
         self.upright = upright
+        if partner is not None and partner.height != classifier.height:
+            raise ModelError(
+                f"the cube reader's two networks read {classifier.height} and "
+                f"{partner.height} px crops; they must agree"
+            )
         self.partner = partner
 
     @classmethod
@@ -122,11 +127,6 @@ class CubeReader:
         """(N, 6) face probabilities, in :data:`FACES` order."""
         if not len(crops):
             return np.zeros((0, len(FACES)), np.float32)
-        if self.partner is not None and self.partner.height != self.classifier.height:
-            raise ModelError(
-                f"the cube reader's two networks read {self.classifier.height} and "
-                f"{self.partner.height} px crops; they must agree"
-            )
         if self.upright:
             crops = square_upright(self.classifier.sized(crops))
         p = self.classifier.probs(crops, self.views)

@@ -9,7 +9,7 @@ position against the reading's probabilities (rules-constrained decoding).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
@@ -443,6 +443,39 @@ def still_key(key: Hashable) -> Hashable:
     all (:func:`fused_dice`)."""
     cells, _, cube = cast(tuple[Any, Any, Any], key)
     return (cells, cube)
+
+
+def dice_read_otherwise(before: Sequence[SeenDie], now: Sequence[SeenDie]) -> bool:
+    """Whether ``now`` are the dice ``before`` (as many, each lying where one lay: in
+    its half, within ``KEY_PLACE_CM``) and any reads as another number.
+
+    >>> a = SeenDie(5, 0.4, half="right", at=(-26.0, 15.0))
+    >>> b = SeenDie(3, 0.3, half="right", at=(-21.0, 16.0))
+    >>> dice_read_otherwise((a, b), (a, replace(b, value=2, at=(-21.5, 16.0))))
+    True
+    >>> dice_read_otherwise((a, b), (a, replace(b, at=(-12.0, 16.0), value=2)))
+    False
+    >>> dice_read_otherwise((a, b), (a, b))
+    False
+    """
+    if len(before) != len(now) or any(d.at is None for d in (*before, *now)):
+        return False
+    left = list(before)
+    changed = False
+    for d in now:
+        near = [
+            b
+            for b in left
+            if b.half == d.half
+            and b.at is not None
+            and d.at is not None
+            and _city(b.at, d.at) <= KEY_PLACE_CM
+        ]
+        if len(near) != 1:
+            return False
+        left.remove(near[0])
+        changed |= near[0].value != d.value
+    return changed
 
 
 def fused_dice(views: list[Sighting], *, share: float = 0.5) -> Sighting | None:
