@@ -654,7 +654,7 @@ class Referee:
             mine = [d for d in dice if d.value in rolled]
             if sorted(d.value for d in mine) == sorted(rolled):
                 self._rolled = tuple(mine)
-        if sighting.cube is not None:
+        if sighting.cube is not None and not _die_as_cube(sighting):
             self._last_cube = sighting.cube
 
     def _replay(self, e: Event) -> None:
@@ -774,6 +774,11 @@ class Referee:
     def see(self, sighting: Sighting) -> list[Event]:
         """Take one settled view; return the events it caused (often none)."""
         first = len(self.events)
+        if _die_as_cube(sighting):
+            # the roll's other die boxed as the cube: the cube itself is taken to lie
+            # where it was last seen, for every rule that looks at it (a double, a
+            # double over a flag, the cube last seen)
+            sighting = replace(sighting, cube=self._last_cube)
         self._now = {"t": sighting.t, "frame": sighting.frame}
         self._seen_checkers = sighting.checkers
         if sighting.cube is not None:
@@ -2174,8 +2179,6 @@ class Referee:
         cube, state = s.cube, self.state
         if cube is None or self._last_cube is None or cube == self._last_cube:
             return False
-        if _die_as_cube(s):
-            return False
         player = state.on_roll
 
         last = self._last_cube
@@ -2417,7 +2420,6 @@ class Referee:
             cube is not None
             and last is not None
             and cube != last
-            and not _die_as_cube(s)
             and (
                 cube.place == "offered"
                 or (
@@ -3907,7 +3909,10 @@ def _die_as_cube(s: Sighting) -> bool:
     other die, boxed as the cube, not a double. A double comes before the roll [001
     4.4]; after it, while the roll is played, both dice lie (s56 clip 5101 at 699 and
     769 s: a black die boxed as the cube beside the other, read as a cube offered in
-    the Crawford game, and illegal doubles flagged that no one made)."""
+    the Crawford game, and illegal doubles flagged that no one made). :meth:`Referee.see`
+    then takes the cube to lie where it was last seen, so that no rule reads the die
+    as a double, nor keeps it as the cube last seen (a view of the cube back in the
+    middle would then have read as a pass)."""
     cube = s.cube
     return (
         cube is not None

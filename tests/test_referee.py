@@ -146,9 +146,15 @@ def test_eval_counts_a_double_flagged_that_no_one_made(testbed: Path) -> None:
     at = truth[i].t
     assert at is not None
     false = FlagEvent(
-        seq=10_000, t=at, flag_id="x1", kind="illegal_double", player=1,
-        message="no doubling in the Crawford game", rule="001 4.4(i),(iv)",
-        suggestions=(), note="crawford_game",
+        seq=10_000,
+        t=at,
+        flag_id="x1",
+        kind="illegal_double",
+        player=1,
+        message="no doubling in the Crawford game",
+        rule="001 4.4(i),(iv)",
+        suggestions=(),
+        note="crawford_game",
     )
     score = compare_events(truth, [*truth[:i], false, *truth[i:]])
     fig = score.figures()
@@ -337,6 +343,15 @@ def test_an_illegal_play_stands_once_the_opponent_doubles() -> None:
     ref, wrong = flagged(SeenCube(64, "centre"))
     assert ref.see(Sighting(ExactCheckers(wrong), cube=SeenCube(64, "centre"))) == []
     assert ref.flag is not None
+    # one die down and a cube "offered" in the field: the roll's other die boxed as
+    # the cube (s56 clip 5101), no double; the flag stands and the cube is where it lay
+    ref, wrong = flagged(SeenCube(64, "centre"))
+    die = SeenDie(4, half=ref.right_half(0), at=(20.0, 3.0))
+    as_cube = SeenCube(2, "offered", p=0.3)
+    for _ in range(2):
+        assert ref.see(Sighting(ExactCheckers(wrong), dice=(die,), cube=as_cube)) == []
+    assert ref.flag is not None and ref.state.cube_value == 1
+    assert ref.see(Sighting(ExactCheckers(wrong), cube=SeenCube(64, "centre"))) == []
 
 
 def test_a_play_flagged_in_the_view_of_the_opponents_roll_waits_for_the_next_view() -> None:
