@@ -47,16 +47,32 @@ def train(
     seed: int = 0,
     init: Path | None = None,
     turns: bool = True,
+    arch: str = "wide",
+    size: int = SIZE,
+    device: str = "cpu",
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """Train on rendered cube crops and write the ONNX model to ``out``. ``val``:
     held-out crop folders whose accuracy is logged after every epoch. ``init``: a
-    cube reader to go on training. ``turns``: as :func:`fit`'s. Crops are seen as if
-    cut at the detector's boxes (:data:`BOX_ZOOM`, as for dice)."""
-    images, labels = load_cubes(folders)
+    cube reader to go on training. ``turns``, ``arch`` and ``device``: as
+    :func:`fit`'s; ``size``: the crops' side in pixels (the shipped readers: 64, with
+    ``wider4``). Crops are seen as if cut at the detector's boxes (:data:`BOX_ZOOM`,
+    as for dice)."""
+    if size < 16:
+        raise TrainError(f"size {size}: a cube crop needs 16 px at least")
+    images, labels = load_cubes(folders, size)
     return fit(
-        images, labels, out, val=load_cubes(val) if val else None, epochs=epochs, seed=seed,
-        init=init, turns=turns, log=log,
+        images,
+        labels,
+        out,
+        val=load_cubes(val, size) if val else None,
+        epochs=epochs,
+        seed=seed,
+        init=init,
+        turns=turns,
+        arch=arch,
+        device=device,
+        log=log,
     )
 
 

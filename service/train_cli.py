@@ -305,15 +305,34 @@ def train_cube(
             " view, 'eval cube --partner').",
         ),
     ] = True,
+    arch: ArchOption = None,
+    size: Annotated[
+        int,
+        typer.Option(
+            "--size",
+            min=16,
+            max=256,
+            help="The crops' side in pixels, as the network reads them (the shipped"
+            " cube readers: 64; a numeral there is 8-12 px).",
+        ),
+    ] = 64,
+    device: DeviceOption = "cpu",
 ) -> None:
     """Train the cube reader (the face up: 64, 2, 4, 8, 16, 32) and export it to ONNX.
 
-    Example (the shipped model, see vision/models/README.md):
+    The defaults train the kind of network shipped (wider4 at 64 px); the shipped
+    models were trained on a GPU with 'python -m gammoneye.datasets.train_bulk', whose
+    commands are in vision/models/README.md. On a CPU, 'wide' at 48 px is quicker.
+
+    Examples:
 
       gammoneye train cube --crops crops/train --epochs 40
+      gammoneye train cube --crops crops/train --no-turns --out cube_upright.onnx
+      gammoneye train cube --crops crops/train --arch wide --size 48 --epochs 15
     """
     from gammoneye.datasets.train_cube import TrainError, train
 
+    _arch(arch)
     try:
         summary = train(
             crops,
@@ -323,6 +342,9 @@ def train_cube(
             seed=seed,
             init=init,
             turns=turns,
+            arch=arch or "wider4",
+            size=size,
+            device=device,
             log=typer.echo,
         )
     except TrainError as exc:

@@ -3,12 +3,18 @@ quarter turns, and a partner trained without turns read beside it at one view.""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import cv2
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
+from gammoneye.service.cli import app
 from gammoneye.vision.classifier import ModelError, OnnxClassifier, model_path
 from gammoneye.vision.crops import square_upright
-from gammoneye.vision.cube import MODEL, SIZE, CubeReader
+from gammoneye.vision.cube import FACES, MODEL, SIZE, CubeReader
 
 
 def _crops(n: int = 4) -> np.ndarray:
@@ -53,8 +59,14 @@ def test_the_shipped_reader_reads_with_its_partner_and_a_models_folder_gives_bot
     assert shipped.partner is not None
     models = tmp_path / "models"
     models.mkdir()
-    for name in ("point_counts.onnx", "dice.onnx", "dice_upright.onnx", "dicecube.onnx",
-                 MODEL, PARTNER_MODEL):
+    for name in (
+        "point_counts.onnx",
+        "dice.onnx",
+        "dice_upright.onnx",
+        "dicecube.onnx",
+        MODEL,
+        PARTNER_MODEL,
+    ):
         shutil.copyfile(model_path(name), models / name)
     reader = BoardReader.load(models)
     assert reader.cube.partner is not None
@@ -63,3 +75,26 @@ def test_the_shipped_reader_reads_with_its_partner_and_a_models_folder_gives_bot
     (models / PARTNER_MODEL).unlink()
     with pytest.raises(ModelError):
         BoardReader.load(models)
+
+
+def test_train_cube_trains_the_network_and_input_size_asked_for(tmp_path: Path) -> None:
+    """``train cube --arch --size``: the network is read at the size it was trained at
+    (the shipped cube readers: ``wider4`` at 64 px; here ``small`` at 32 to be quick)."""
+    crops = tmp_path / "crops"
+    (crops / "cube").mkdir(parents=True)
+    rng = np.random.default_rng(3)
+    rows = []
+    for k in range(12):
+        name = f"cube/{k:03d}.png"
+        cv2.imwrite(str(crops / name), rng.integers(0, 255, (64, 64, 3)).astype(np.uint8))
+        rows.append(json.dumps({"file": name, "value": FACES[k % 6]}))
+    (crops / "cube.jsonl").write_text("\n".join(rows) + "\n")
+    out = tmp_path / "cube.onnx"
+    args = ["train", "cube", "--crops", str(crops), "--out", str(out), "--epochs", "1"]
+    result = CliRunner().invoke(app, [*args, "--arch", "small", "--size", "32"])
+    assert result.exit_code == 0, result.output
+    reader = CubeReader.load(out)
+    assert (reader.classifier.height, reader.classifier.width) == (32, 32)
+    assert "trained on 12 cubes" in result.output
+    result = CliRunner().invoke(app, [*args, "--size", "8"])
+    assert result.exit_code != 0 and "Traceback" not in result.output

@@ -70,7 +70,7 @@ def test_commands_refuse_a_folder_without_crops(tmp_path: Path, command: str) ->
     assert "no points.jsonl" in result.output and "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("reader", ["points", "dice"])
+@pytest.mark.parametrize("reader", ["points", "dice", "cube"])
 def test_train_refuses_an_unknown_network_size_before_reading_crops(
     reader: str, tmp_path: Path
 ) -> None:
