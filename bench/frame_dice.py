@@ -2,9 +2,9 @@
 
 Each frame at the given times (seconds) is read as the referee's eyes read it (the
 field's corners from ``clip.json``, a calibrated match), and each die read is printed
-with its value, cocked probability, gap to the nearest thing it could lean on (in its
-widths, ``vision.read.lean_gap``), half and place in the picture; then the truth's
-dice at that frame (value, cocked, where the renderer put it in board cm).
+with its value (how sure), cocked probability, gap to the nearest thing it could lean
+on (in its widths, ``vision.read.lean_gap``), half and place in the picture; then the
+truth's dice at that frame (value, cocked, where the renderer put it in board cm).
 
     python bench/frame_dice.py clips/s53/selfplay_5p_seed6913-4803 18.4 321.5 616.5
     python bench/frame_dice.py CLIP --cocked     # the first settled frames of each cocked die
@@ -62,7 +62,8 @@ def main() -> None:
         )
         reading = reader.read(image, corners=corners)
         read = [
-            f"{d.value()} cocked {d.cocked:.2f} gap {d.lean_gap} {d.half} "
+            f"{d.value()} ({d.values[d.value()]:.2f}) cocked {d.cocked:.2f} gap {d.lean_gap} "
+            f"{d.half} "
             f"at ({d.image_xy[0]:.0f}, {d.image_xy[1]:.0f})"
             for d in reading.dice
             if d.image_xy is not None

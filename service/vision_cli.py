@@ -132,10 +132,8 @@ def dice(
 
       gammoneye vision dice photo.jpg --json
     """
-    import numpy as np
 
     from gammoneye.vision.classifier import ModelError
-    from gammoneye.vision.crops import square_crop
     from gammoneye.vision.detector import DiceCubeDetector
     from gammoneye.vision.dice import DiceReader
 
@@ -147,8 +145,8 @@ def dice(
     found = [d for d in detector.detect_anywhere(picture) if d.kind != "cube"]
     out = []
     if found:
-        values, cocked = reader.read(np.stack([square_crop(picture, d.box) for d in found]))
-        for d, v, c in zip(found, values, cocked, strict=True):
+        read, _ = reader.read_boxes(picture, [d.box for d in found])
+        for d, v, c in zip(found, read.values, read.cocked, strict=True):
             out.append(
                 {
                     "value": int(v.argmax()) + 1,

@@ -75,6 +75,17 @@ def square_crop(
     return warp_quad(image, quad, (side, side))
 
 
+def zoom_box(box: Sequence[float], factor: float) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) made ``factor`` times larger round its centre.
+
+    >>> zoom_box((10, 20, 30, 30), 1.5)
+    (5.0, 17.5, 35.0, 32.5)
+    """
+    x0, y0, x1, y1 = (float(v) for v in box)
+    cx, cy, hx, hy = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2 * factor, (y1 - y0) / 2 * factor
+    return (cx - hx, cy - hy, cx + hx, cy + hy)
+
+
 def box_cover(quad: F64, boxes: Iterable[Sequence[float]]) -> float:
     """The largest share of the quad's bounding box that one of ``boxes`` (x0, y0,
     x1, y1) covers."""

@@ -706,8 +706,7 @@ class BoardReader:
         dice: list[DieReading] = []
         kept_boxes: list[tuple[float, float, float, float]] = []
         if dice_found:
-            crops = np.stack([square_crop(image, d.box) for d in dice_found])
-            r = self.dice.read_all(crops)
+            r, crops = self.dice.read_boxes(image, [d.box for d in dice_found])
             # whether a box is a die: the turned network's confidence (see .dice)
             values, cocked, sure = r.values, r.cocked, r.turned
             as_cube = None if cubes else self._cube_among_dice(dice_found, crops, sure)
