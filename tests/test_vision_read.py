@@ -602,7 +602,20 @@ class _OneDie:
         return [Detection("die", 0.6, self.box)]
 
 
-class _FixedDice:
+class _CropsRead:
+    """A die reader's ``read_boxes`` for stand-ins: each box's crop read once."""
+
+    def read_all(self, crops: np.ndarray) -> Any:
+        raise NotImplementedError
+
+    def read_boxes(self, image: np.ndarray, boxes: list[Box]) -> Any:
+        from gammoneye.vision.crops import square_crop
+
+        crops = np.stack([square_crop(image, b) for b in boxes])
+        return self.read_all(crops), crops
+
+
+class _FixedDice(_CropsRead):
     """A die reader reading every crop ``FACES``, both networks alike."""
 
     FACES: tuple[float, ...] = ()
@@ -666,7 +679,7 @@ class _SureDice(_FixedDice):
     FACES = (0.0, 0.0, 0.98, 0.02, 0.0, 0.0)
 
 
-class _DiceByLevel:
+class _DiceByLevel(_CropsRead):
     """A die reader reading each flat crop by its level (turned network's faces)."""
 
     def __init__(self, by_level: dict[int, list[float]]) -> None:
