@@ -80,6 +80,7 @@ def test_the_shipped_reader_reads_with_its_partner_and_a_models_folder_gives_bot
 def test_train_cube_trains_the_network_and_input_size_asked_for(tmp_path: Path) -> None:
     """``train cube --arch --size``: the network is read at the size it was trained at
     (the shipped cube readers: ``wider4`` at 64 px; here ``small`` at 32 to be quick)."""
+    pytest.importorskip("torch", reason="training needs torch (pip install -e '.[train]')")
     crops = tmp_path / "crops"
     (crops / "cube").mkdir(parents=True)
     rng = np.random.default_rng(3)
@@ -96,5 +97,8 @@ def test_train_cube_trains_the_network_and_input_size_asked_for(tmp_path: Path) 
     reader = CubeReader.load(out)
     assert (reader.classifier.height, reader.classifier.width) == (32, 32)
     assert "trained on 12 cubes" in result.output
-    result = CliRunner().invoke(app, [*args, "--size", "8"])
-    assert result.exit_code != 0 and "Traceback" not in result.output
+
+
+def test_train_cube_refuses_a_crop_size_no_numeral_can_be_read_at(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["train", "cube", "--crops", str(tmp_path), "--size", "8"])
+    assert result.exit_code == 2 and "--size" in result.output and "Traceback" not in result.output
