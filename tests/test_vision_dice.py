@@ -162,6 +162,7 @@ def test_a_die_read_unsure_is_read_again_at_other_zooms_of_its_box() -> None:
     # no zooms: read once
     plain = DiceReader(reader.classifier, reader.views, reader.upright, zooms=())
     assert np.array_equal(plain.read_boxes(image, boxes)[0].values, once.values)
+    assert reader.read_boxes(image, [])[0].values.shape == (0, 6)
     with pytest.raises(ValueError, match="zooms"):
         DiceReader(reader.classifier, zooms=(3.0,))
 

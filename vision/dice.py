@@ -152,7 +152,10 @@ class DiceReader:
         its crops' (:func:`geometric_mean`).
         The cocked probability and the turned network's faces stay its first crop's,
         on which the thresholds using them were chosen. Returns the read and the first
-        crops (N, 64, 64, 3)."""
+        crops (N, 64, 64, 3); no boxes, no dice."""
+        if not boxes:
+            none = np.zeros((0, 6), np.float32)
+            return DiceRead(none, np.zeros(0, np.float32), none), np.zeros((0, 64, 64, 3), np.uint8)
         crops = np.stack([square_crop(image, b) for b in boxes])
         r = self.read_all(crops)
         unsure = [
