@@ -813,12 +813,16 @@ class RefereeStep:
         self._still.clear()
         return self._judge(stable, key, frame.t)
 
-    def _judge(self, stable: Sighting, key: Hashable, t: float) -> list[Event]:
+    def _judge(
+        self, stable: Sighting, key: Hashable, t: float, *, read_again: bool = True
+    ) -> list[Event]:
         """Pass the view ``stable`` (stabiliser key ``key``) to the referee; then look
-        again at ``LOOK_AGAIN`` frames while the table stays still."""
+        again at ``LOOK_AGAIN`` frames while the table stays still, keeping them to
+        read its dice again (:meth:`_read_again`) unless ``read_again`` is false (a
+        view that is itself such a read)."""
         self.last, self._last_key = stable, key
         self._again = LOOK_AGAIN
-        self._again_views = []
+        self._again_views = [] if read_again else None
         count = len(self.referee.events)
         try:
             return self.referee.see(stable)
@@ -861,9 +865,7 @@ class RefereeStep:
             return []
         fused_key = sighting_key(fused)
         self.stab.remember(fused_key)
-        events = self._judge(fused, fused_key, t)
-        self._again_views = None
-        return events
+        return self._judge(fused, fused_key, t, read_again=False)
 
     def _fused(self, key: Hashable, sighting: Sighting) -> Sighting | None:
         """The view of the last ``FUSE_FRAMES`` frames read, when they agree on the
