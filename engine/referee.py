@@ -1743,6 +1743,13 @@ class Referee:
                 ll, pos, text, roll = self._best_misread(before, read, recorded, evidence)
             elif roll_event.note == UNSEEN_ROLL_NOTE:
                 ll, pos, text, roll = self._best_of_any_roll(before, evidence)
+            elif self._rolled_unsure(read):
+                # the dice read unsure and the play taken as legal for them; the play
+                # put right is one of a roll one die off (s58 clip 5301 at 274 s: a 51
+                # read as 31, the 5 at 0.47, then 0.72; 4/0, its 1 unplayed, was a
+                # 31's 4/3/0; put right to 4/0 1/0 before the next roll, and missed,
+                # the match went on a checker off)
+                ll, pos, text, roll = self._best_misread(before, read, recorded, evidence)
         if not self._explains(evidence, ll) or pos in (before, state.position):
             return False
         self._replace_play(move, [move.seq], pos, text, roll)
@@ -1848,6 +1855,16 @@ class Referee:
         return any(
             self._explains(evidence, self.best_result(start, roll, evidence)[0])
             for roll in combinations_with_replacement(range(6, 0, -1), 2)
+        )
+
+    def _rolled_unsure(self, read: tuple[int, int]) -> bool:
+        """Whether the last roll's dice, as still known (``_rolled``, showing ``read``),
+        had a die read under ``REREAD_P``: the roll as read may be one die off."""
+        rolled = self._rolled
+        return (
+            len(rolled) == 2
+            and sorted(d.value for d in rolled) == sorted(read)
+            and min(d.p for d in rolled) < REREAD_P
         )
 
     def _best_misread(

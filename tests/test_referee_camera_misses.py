@@ -1995,6 +1995,39 @@ def test_a_play_put_right_after_a_reread_may_be_of_another_roll_one_die_off() ->
     assert game.actions[-1].dice == (4, 1)
 
 
+def test_a_play_taken_as_legal_then_changed_may_be_of_a_roll_one_unsure_die_off() -> None:
+    """s58 clip 5301 at 274 s: player 1's 51 is read as 31, the 5 as a 3 at 0.72. His
+    13/9, the 1 unplayed, is a legal 31 (13/10/9) and recorded so. Before his opponent
+    rolls he puts it right to 13/8 6/5: no play of 31, a play of 51, one die off the
+    dice as read. It replaces the play and the dice are read again; left, the match
+    went on with a checker where none was. Read surely, the dice are not doubted."""
+
+    def play(p3: float) -> tuple[Referee, list[Event]]:
+        ref = _player_1_on_roll_at(START)
+        read = (
+            SeenDie(3, p=p3, half="left", at=(-20.0, 0.0)),
+            SeenDie(1, p=0.99, half="left", at=(-25.0, 0.0)),
+        )
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(START), dice=read))] == ["roll"]
+        short = Position((START.boards[0], _moved(START.boards[1], (13, 9))), 1)
+        events = ref.see(Sighting(ExactCheckers(short)))
+        assert [e.TYPE for e in events] == ["move"] and events[0].legal
+        assert events[0].dice == (3, 1)
+        right = Position((START.boards[0], _moved(START.boards[1], (13, 8), (6, 5))), 1)
+        return ref, ref.see(Sighting(ExactCheckers(right)))
+
+    ref, events = play(0.72)
+    assert [e.TYPE for e in events] == ["correction", "correction", "move"]
+    assert events[0].data["action"] == "correct_play" and events[0].note == CHANGED_PLAY_NOTE
+    assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == [5, 1]
+    assert events[2].dice == (5, 1) and events[2].legal and events[2].play == "13/8 6/5"
+    assert ref.state.on_roll == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    assert record_from_events(ref.events).games[0].actions[-1].dice == (5, 1)
+    ref, events = play(0.99)
+    assert "correction" not in [e.TYPE for e in events]
+
+
 def test_a_die_misread_is_likeliest_the_readers_second_choice() -> None:
     """Player 1's 61 is read as 41, the 6 as a 4 at p 0.89 (a 62, s14 clip 993). His 13/7
     8/7 is a play of 61: with the reader's second choice for that die a 6 (0.09)
