@@ -304,15 +304,32 @@ def test_a_red_checker_on_a_white_boards_bar_is_red() -> None:
     assert bar_colour(bare, lab.astype(np.float64))[0] == 1
 
 
-def test_the_bar_gives_no_side_more_than_fifteen_checkers() -> None:
-    # two dark checkers on the bar, also seen in the strip of the point beside it:
-    # the points have all fifteen, so the bar's two are the same two
-    assert bar_within_fifteen({"dark": 2, "light": 1}, {"dark": 15, "light": 13}) == {
+def test_the_bar_gives_no_side_more_than_fifteen_checkers(monkeypatch: Any) -> None:
+    # a lone checker on the bar named the colour that has all fifteen on the points:
+    # the other side's, which has room for it (a dark bar's wood beside a light checker)
+    assert bar_within_fifteen({"dark": 1, "light": 0}, {"dark": 15, "light": 14}) == {
         "dark": 0,
         "light": 1,
     }
+    # no more than the other side has room for; none where neither has
+    assert bar_within_fifteen({"dark": 2, "light": 0}, {"dark": 15, "light": 14}) == {
+        "dark": 0,
+        "light": 1,
+    }
+    assert bar_within_fifteen({"dark": 2, "light": 0}, {"dark": 15, "light": 15}) == {
+        "dark": 0,
+        "light": 0,
+    }
+    # a side with room keeps what it has room for; the rest has nowhere to go
     assert bar_within_fifteen({"dark": 2, "light": 0}, {"dark": 14, "light": 15}) == {
         "dark": 1,
+        "light": 0,
+    }
+    from gammoneye.vision import read as read_module
+
+    monkeypatch.setattr(read_module, "BAR_OTHER_SIDE", False)
+    assert bar_within_fifteen({"dark": 1, "light": 0}, {"dark": 15, "light": 14}) == {
+        "dark": 0,
         "light": 0,
     }
 
