@@ -325,6 +325,13 @@ def test_the_bar_gives_no_side_more_than_fifteen_checkers(monkeypatch: Any) -> N
         "dark": 1,
         "light": 0,
     }
+    # only those the bar's strip showed as near the other side's colour too go over
+    assert bar_within_fifteen(
+        {"dark": 2, "light": 0}, {"dark": 15, "light": 13}, {"dark": 1, "light": 0}
+    ) == {"dark": 0, "light": 1}
+    assert bar_within_fifteen(
+        {"dark": 1, "light": 0}, {"dark": 15, "light": 14}, {"dark": 0, "light": 0}
+    ) == {"dark": 0, "light": 0}
     from gammoneye.vision import read as read_module
 
     monkeypatch.setattr(read_module, "BAR_OTHER_SIDE", False)

@@ -413,9 +413,17 @@ def across_the_middle(
 #: Whether checkers on the bar read as a side that has all fifteen on the points are
 #: given to the other side where it has room (:func:`bar_within_fifteen`).
 BAR_OTHER_SIDE = True
+#: A bar strip's count is believed where its checkers lie within this many
+#: ``COLOUR_SIGMA`` of a checker colour (:func:`bar_colours`' distance) ...
+BAR_BELIEVED_SIGMAS = 2.5
+#: ... and may be the other side's (:func:`bar_within_fifteen`) where they lie within
+#: this many of its colour too.
+BAR_EITHER_SIGMAS = 2.5
 
 
-def bar_within_fifteen(bar: dict[str, int], on_points: dict[str, int]) -> dict[str, int]:
+def bar_within_fifteen(
+    bar: dict[str, int], on_points: dict[str, int], either: dict[str, int] | None = None
+) -> dict[str, int]:
     """The bar's counts, so that no side has more than 15 checkers on the board; the
     points are believed (a reading of 17 is no position at all). Checkers the bar
     holds beyond a side's room are the other side's where it has room
@@ -423,7 +431,9 @@ def bar_within_fifteen(bar: dict[str, int], on_points: dict[str, int]) -> dict[s
     against the bar's own wood, and a dark bar's bare wood beside a light checker is
     as near the dark checkers (rendered stills of seed 8401: of 91 bar pictures read
     wrong, most a lone checker counted on the bar and named the colour with fifteen
-    on the points); else they are cut.
+    on the points); else they are cut. ``either``: of each side's, how many its strip
+    showed as near the other side's colour too (``BAR_EITHER_SIGMAS``); only those
+    go over (by default all).
 
     >>> bar_within_fifteen({"dark": 1, "light": 0}, {"dark": 15, "light": 14})
     {'dark': 0, 'light': 1}
@@ -434,15 +444,23 @@ def bar_within_fifteen(bar: dict[str, int], on_points: dict[str, int]) -> dict[s
     out = {c: min(n, room[c]) for c, n in bar.items()}
     if BAR_OTHER_SIDE:
         for c, n in bar.items():
+            movable = min(n - out[c], n if either is None else either.get(c, 0))
             for other in out:
-                if other != c and n > out[c]:
-                    out[other] = min(room[other], out[other] + n - out[c])
+                if other != c and movable > 0:
+                    out[other] = min(room[other], out[other] + movable)
     return out
 
 
 def bar_colour(strip: U8, centres: F64, count: int = 1) -> tuple[int, float]:
+    """:func:`bar_colours`' colour and its distance."""
+    best, nearest = bar_colours(strip, centres, count)
+    return best, float(nearest[best])
+
+
+def bar_colours(strip: U8, centres: F64, count: int = 1) -> tuple[int, F64]:
     """Which checker colour (index into ``centres``, Lab) the ``count`` checkers a bar
-    strip was counted to hold show, and how far from it. A checker on the bar lies
+    strip was counted to hold show, and how far from each colour their nearest run of
+    places lies. A checker on the bar lies
     anywhere on it, not from the field's middle out as on a point: players put it
     across the bar or at its far end by the rail, and a patch at the strip's middle
     catches the bar's wood or a checker's engraving. So every run of ``count``
@@ -458,7 +476,7 @@ def bar_colour(strip: U8, centres: F64, count: int = 1) -> tuple[int, float]:
     h, w = strip.shape[:2]
     along = _checker_along(h)
     if not len(centres) or along <= 0 or h < along:
-        return 0, float("inf")
+        return 0, np.full(max(1, len(centres)), np.inf)
     places = h / along  # checker places along the strip
     n = max(1, min(count, int(places)))
     lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
@@ -491,7 +509,7 @@ def bar_colour(strip: U8, centres: F64, count: int = 1) -> tuple[int, float]:
         other = min(others, key=lambda c: covered[c], default=None)
         if other is not None and covered[other] < BAR_OTHER_SIGMAS * COLOUR_SIGMA:
             best = other
-    return best, float(nearest[best])
+    return best, nearest
 
 
 def two_colours(samples: F64, tau: float = 35.0, candidates: int = 16) -> F64:
@@ -858,6 +876,7 @@ class BoardReader:
                     probs[(COLOURS[c], k)] = float(counts[i, k] * p_colour[i, c])
             points.append(PointReading(i + 1, probs, (float(base_px[i, 0]), float(base_px[i, 1]))))
         bar = {c: 0 for c in COLOURS}
+        either = {c: 0 for c in COLOURS}  # ... of them as near the other colour too
         plain = (int(counts[24].argmax()), int(counts[25].argmax()))
         for n, strip in (
             (plain[0], strips[24]),
@@ -867,15 +886,18 @@ class BoardReader:
             # believe a count only where the checkers counted show a checker colour
             # (not the bar's wood, not the cube)
             if n:
-                c, distance = bar_colour(strip, centres, n)
-                if distance < 2.5 * COLOUR_SIGMA:
+                c, nearest = bar_colours(strip, centres, n)
+                if nearest[c] < BAR_BELIEVED_SIGMAS * COLOUR_SIGMA:
                     bar[COLOURS[c]] += n
+                    other = min(np.delete(nearest, c), default=np.inf)
+                    if other < BAR_EITHER_SIGMAS * COLOUR_SIGMA:
+                        either[COLOURS[c]] += n
         on_points = {c: 0 for c in COLOURS}
         for p in points:
             colour, n = p.best()
             if colour is not None:
                 on_points[colour] += n
-        bar = bar_within_fifteen(bar, on_points)
+        bar = bar_within_fifteen(bar, on_points, either)
         on_board = {c: on_points[c] + bar[c] for c in COLOURS}
         off = {c: max(0, 15 - on_board[c]) for c in COLOURS}
         return points, bar, off, centres, quads_px
