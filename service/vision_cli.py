@@ -143,18 +143,16 @@ def dice(
     except ModelError as exc:
         raise fail(str(exc)) from None
     found = [d for d in detector.detect_anywhere(picture) if d.kind != "cube"]
-    out = []
-    if found:
-        read, _ = reader.read_boxes(picture, [d.box for d in found])
-        for d, v, c in zip(found, read.values, read.cocked, strict=True):
-            out.append(
-                {
-                    "value": int(v.argmax()) + 1,
-                    "p": round(float(v.max()), 4),
-                    "cocked": d.cocked_probability(c) >= 0.5,
-                    "image_box": [round(x, 1) for x in d.box],
-                }
-            )
+    read, _ = reader.read_boxes(picture, [d.box for d in found])  # none found: none read
+    out = [
+        {
+            "value": int(v.argmax()) + 1,
+            "p": round(float(v.max()), 4),
+            "cocked": d.cocked_probability(c) >= 0.5,
+            "image_box": [round(x, 1) for x in d.box],
+        }
+        for d, v, c in zip(found, read.values, read.cocked, strict=True)
+    ]
     if as_json:
         typer.echo(json.dumps(out))
         return

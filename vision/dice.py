@@ -310,11 +310,7 @@ def evaluate_found(
                 truth.append((c + 1, box))
         start = time.perf_counter()
         dets = [d for d in detector.detect_anywhere(image, min_score=min_score) if d.kind != "cube"]
-        values = (
-            reader.read_boxes(image, [d.box for d in dets])[0].values
-            if dets
-            else np.zeros((0, 6), np.float32)
-        )
+        values = reader.read_boxes(image, [d.box for d in dets])[0].values  # none: (0, 6)
         latency.append((time.perf_counter() - start) * 1000)
         photos += 1
         dice += len(truth)
