@@ -5,6 +5,7 @@ vision`` printing every figure issue 4 asks for."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -35,6 +36,7 @@ from gammoneye.vision.read import (
     NoBoardError,
     bar_colour,
     bar_within_fifteen,
+    fifteen_a_side,
 )
 from gammoneye.vision.selfcal import learn_from_opening, match_opening, opening_layout
 
@@ -339,6 +341,45 @@ def test_the_bar_gives_no_side_more_than_fifteen_checkers(monkeypatch: Any) -> N
         "dark": 0,
         "light": 0,
     }
+
+
+def _fifteen_by_enumeration(cells: np.ndarray) -> np.ndarray:
+    """Each point's posterior given at most 15 a side, by listing every reading."""
+    cells_of = [(0, 0)] + [(c, k) for c in (0, 1) for k in range(1, 16)]
+    out = np.zeros_like(cells)
+    for reading in itertools.product(cells_of, repeat=len(cells)):
+        sums = [sum(k for c, k in reading if c == side) for side in (0, 1)]
+        if max(sums) > 15:
+            continue
+        weight = np.prod([cells[i, c, k] for i, (c, k) in enumerate(reading)])
+        for i, (c, k) in enumerate(reading):
+            out[i, c, k] += weight
+    return out / out.sum(axis=(1, 2), keepdims=True)
+
+
+def test_the_points_are_read_given_fifteen_checkers_a_side() -> None:
+    rng = np.random.default_rng(7)
+    for _ in range(3):
+        cells = rng.random((3, 2, 16)) ** 4
+        cells[:, :, 6:] *= 4  # tall piles likely, so the bound cuts
+        cells[:, 1, 0] = 0.0
+        assert np.allclose(fifteen_a_side(cells), _fifteen_by_enumeration(cells), atol=1e-12)
+    # a tall pile read 11 rather than 9, beside 6 more of its side read surely
+    cells = np.zeros((24, 2, 16))
+    cells[:, 0, 0] = 1.0
+    cells[0], cells[1] = 0.0, 0.0
+    cells[0, 0, 6] = 1.0
+    cells[1, 0, 9], cells[1, 0, 11] = 0.3, 0.7
+    out = fifteen_a_side(cells)
+    assert out[1, 0, 9] == pytest.approx(1.0)
+    assert out[0, 0, 6] == pytest.approx(1.0)
+    # where the sides stay within 15 the reading is as it was
+    cells[0, 0, 6], cells[0, 0, 2] = 0.0, 1.0
+    assert np.allclose(fifteen_a_side(cells), cells / cells.sum(axis=(1, 2), keepdims=True))
+    # no reading keeps a side within 15: the points are given back as read
+    cells[0, 0, 2], cells[0, 0, 15] = 0.0, 1.0
+    cells[1, 0, 9], cells[1, 0, 11] = 1.0, 0.0
+    assert np.array_equal(fifteen_a_side(cells), cells)
 
 
 def _reading_with_cube(place: str, first_corner: tuple[float, float]) -> Any:
