@@ -253,6 +253,10 @@ class CameraEyes:
     ) -> None:
         self.bottom_player = bottom_player
         self.reader = reader or BoardReader.load()
+        # the boards the referee weighs keep fifteen a side; the points as counted show
+        # a checker entered onto an opponent's point (``points_within_fifteen``)
+        if isinstance(self.reader, BoardReader):
+            self.reader.points_within_fifteen = False
         self.gate = MotionGate(settle_frames=settle_frames)
         self.corners = None if corners is None else np.asarray(corners, np.float64)
         self.profile: Any = None

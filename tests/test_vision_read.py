@@ -382,6 +382,38 @@ def test_the_points_are_read_given_fifteen_checkers_a_side() -> None:
     assert np.array_equal(fifteen_a_side(cells), cells)
 
 
+def test_a_pile_counted_one_too_many_is_read_within_fifteen_but_not_by_the_referee(
+    openings: list[Still],
+) -> None:
+    # the opening holds fifteen a side: the counter made to favour one checker more on
+    # one point (0.6 against 0.4) gives that side sixteen, which the still's reading
+    # does not believe; the referee's eyes read the points as counted
+    from gammoneye.service.referee import CameraEyes
+
+    still = openings[0]
+    reader = BoardReader.load()
+    reader.reuse_still = False
+    plain = reader.counter.count_probs
+
+    def one_too_many(strips: np.ndarray) -> np.ndarray:
+        counts = np.array(plain(strips))
+        i = int(counts[:24].argmax(axis=1).argmax())  # the tallest pile's strip
+        k = int(counts[i].argmax())
+        counts[i] = 0.0
+        counts[i, k], counts[i, k + 1] = 0.4, 0.6
+        return counts
+
+    reader.counter.count_probs = one_too_many  # type: ignore[method-assign]
+    within = reader.read(still.image, corners=still.corners())
+    assert _wrong_points(within, still) <= 1  # as the opening's reading allows
+    tallest = max(within.points, key=lambda p: p.best()[1])
+    assert tallest.best()[1] == 5
+    CameraEyes(0, reader=reader)
+    assert reader.points_within_fifteen is False
+    counted = reader.read(still.image, corners=still.corners())
+    assert max(p.best()[1] for p in counted.points) == 6
+
+
 def _reading_with_cube(place: str, first_corner: tuple[float, float]) -> Any:
     from gammoneye.vision.reading import BoardReading, CubeReading, PointReading
 

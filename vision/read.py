@@ -451,11 +451,6 @@ def bar_within_fifteen(
     return out
 
 
-#: Whether the points' readings are conditioned on no side having more than 15
-#: checkers on them (:func:`fifteen_a_side`).
-POINTS_FIFTEEN = True
-
-
 _SIZE = MAX_COUNT + 1
 #: ``_LAG[a, a2]``: a - a2 where that is 0 or more, else an index to a zero
 _LAG = np.where(
@@ -679,6 +674,13 @@ class BoardReader:
 
     reuse_still = True
     reused = 0
+    #: Whether each point is read given that neither side has more than 15 checkers
+    #: on the points (:func:`fifteen_a_side`): the reading of a still with nothing
+    #: else to go by. The referee's eyes read without it: the boards they weigh keep
+    #: fifteen a side already, and a checker entered onto a point the opponent holds
+    #: shows as one checker too many of a side there, which the bound would take
+    #: away (s57 5202 at 138 s, s58 5301 at 91 s: illegal plays let through).
+    points_within_fifteen = True
     #: The points last read, keyed by the field, board space, side and colours.
     _last_points: Kept[_Points] | None = None
 
@@ -782,6 +784,7 @@ class BoardReader:
             space,
             orient,
             None if colours_lab is None else np.asarray(colours_lab, np.float64).tobytes(),
+            self.points_within_fifteen,
         )
         last = self._last_points
         if self.reuse_still and last is not None and last.still(key, grey):
@@ -946,7 +949,7 @@ class BoardReader:
         base_px = img(np.array(bases))
         cells = counts[:24, None, :] * p_colour[:24, :, None]
         cells[:, 0, 0], cells[:, 1, 0] = counts[:24, 0], 0.0
-        if POINTS_FIFTEEN:
+        if self.points_within_fifteen:
             cells = fifteen_a_side(cells)
         points = []
         for i in range(24):
