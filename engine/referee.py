@@ -3153,11 +3153,16 @@ class Referee:
         # the roll; as a play of the double, where all four dice could be played, it
         # leaves two of them unplayed at least (s35 clip 3003 at 296 s: a 62 read
         # 66, its 2 at 0.97, and 8/6 6/0 flagged as no play of 66).
+        # Not where the play moved a whole number of the double's pips, fewer than
+        # four of its dice: that is the double with a die left unplayed, an illegal
+        # play players do make (s60 clip 5602 at 67.6 s: an 11 read at 1.00 and 0.99,
+        # 24/23 23/22 6/5 taken for 24/22 6/5 of a 21 and not flagged).
         halved = (
             read[0] == read[1]
             and roll[0] != roll[1]
             and read[0] in roll
             and dice_used(legal_plays(before, read)) == 4
+            and (start.pips(start.turn) - pos.pips(start.turn)) % read[0] != 0
         )
         # And a flagged play put right: the player, told his play was illegal, made
         # another that is illegal with the dice as read but legal with a roll they may

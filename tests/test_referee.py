@@ -642,6 +642,22 @@ def test_a_roll_read_as_a_double_and_played_as_the_roll_is_read_again() -> None:
     assert play(0.999) == ["move", "flag"]
 
 
+def test_a_double_played_with_a_die_left_unplayed_is_flagged_not_read_again() -> None:
+    """Player 1's 11 read with a 1 at 0.99 and a 1 at 0.96 (its 2 at 0.03); he plays
+    24/23 23/22 6/5, three of the four 1s, the board the same as 24/22 6/5 of a 21.
+    A roll read as a double and played as another roll is read again only where the
+    play is no part of the double (see above): three of its dice are, the fourth left
+    unplayed, an illegal play players make (s60 clip 5602 at 67.6 s). It is flagged.
+    The 13/7 13/11 of a 62 read as 66 is still read again."""
+    unsure = SeenDie(1, p=0.96, half="left", values=(0.96, 0.03, 0.0025, 0.0025, 0.0025, 0.0025))
+    ref, p0 = _player_1_rolls(SeenDie(1, p=0.99, half="left"), unsure)
+    board = tuple(_moved(_moved(p0.boards[1], 24, 22), 6, 5))
+    events = ref.see(Sighting(ExactCheckers(Position((p0.boards[0], board), 1))))
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    assert events[0].dice == (1, 1) and not events[0].legal
+    assert events[1].rule == "000 r12"
+
+
 def test_a_flagged_play_put_right_as_a_play_of_another_roll_reads_the_dice_again() -> None:
     """Player 1's 62 read as 65, the 5 at 0.85; he plays 13/9 13/7, illegal with
     either, and is flagged. He puts it right as 13/11 13/7: illegal with the 65,
