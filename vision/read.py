@@ -474,7 +474,7 @@ def _adding(cells: F64) -> tuple[F64, F64]:
 
 def fifteen_a_side(cells: F64) -> F64:
     """Each point's reading given that neither side has more than 15 checkers on the
-    points [001 1.1]: ``cells[i, c, k]`` is point ``i``'s probability of side ``c``
+    points [004]: ``cells[i, c, k]`` is point ``i``'s probability of side ``c``
     with ``k`` checkers (the empty point at ``[i, 0, 0]``, ``[i, 1, 0]`` unused and
     0). The exact posterior of each point (sums over the others by dynamic
     programming), so a point read unsure gives way where the rest are read surely:
