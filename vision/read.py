@@ -452,12 +452,9 @@ def bar_within_fifteen(
 
 
 _SIZE = MAX_COUNT + 1
+_STEP = np.subtract.outer(np.arange(_SIZE), np.arange(_SIZE))
 #: ``_LAG[a, a2]``: a - a2 where that is 0 or more, else an index to a zero
-_LAG = np.where(
-    np.subtract.outer(np.arange(_SIZE), np.arange(_SIZE)) >= 0,
-    np.subtract.outer(np.arange(_SIZE), np.arange(_SIZE)),
-    _SIZE,
-)
+_LAG = np.where(_STEP >= 0, _STEP, _SIZE)
 #: the upper triangle's places and their diagonal (j - i), for summing diagonals
 _UPPER = np.triu_indices(_SIZE)
 _DIAGONAL = np.eye(_SIZE)[_UPPER[1] - _UPPER[0]]
@@ -466,10 +463,10 @@ _DIAGONAL = np.eye(_SIZE)[_UPPER[1] - _UPPER[0]]
 def _adding(cells: F64) -> tuple[F64, F64]:
     """The two matrices that add a point of ``cells`` to the two sides' sums:
     ``sums`` -> ``down @ sums + sums @ across`` (sums over 15 dropped)."""
-    side0 = np.append(cells[:, 0, :], np.zeros((len(cells), 1)), axis=1)
-    side1 = np.append(cells[:, 1, :], np.zeros((len(cells), 1)), axis=1)
-    side1[:, 0] = 0.0
-    return side0[:, _LAG], side1[:, _LAG].transpose(0, 2, 1)
+    padded = np.concatenate([cells, np.zeros((len(cells), 2, 1))], axis=2)
+    padded[:, 1, 0] = 0.0  # the empty point is side 0's cell only
+    steps = padded[:, :, _LAG]  # [i, side, a, a2]: the chance of adding a - a2
+    return steps[:, 0], steps[:, 1].transpose(0, 2, 1)
 
 
 def fifteen_a_side(cells: F64) -> F64:
