@@ -2621,6 +2621,8 @@ class Referee:
                 return False  # not the dice of the roll, where they lay
             pairs.append((near[0], new))
         changed = [(old, new) for old, new in pairs if old.value != new.value]
+        if _both_rolled_again(changed):
+            return False  # a new roll where his lay (:meth:`_movers_dice_down`)
         if (
             changed
             and len(mine) == 2
@@ -2680,7 +2682,12 @@ class Referee:
             # other is hidden (a hand) or nudged, not lifted.
             near = [r for r in self._rolled if any(_near(r, d) for d in dice)]
             if len(near) == len(self._rolled):
-                return True
+                # ...unless both are read surely as other numbers than his, read
+                # surely: a new roll landed where his lay, his lifted unseen
+                pairs = [(r, d) for r in self._rolled for d in dice if _near(r, d)]
+                return len(pairs) != 2 or not _both_rolled_again(
+                    [(r, d) for r, d in pairs if r.value != d.value]
+                )
             if not near or len(dice) < 2:
                 return bool(near)
             if not any(_near(r, d) and d.value == r.value for r in near for d in dice):
@@ -3770,6 +3777,39 @@ def _likelier_number(die: SeenDie) -> int:
     faces = die.faces()
     best = max(range(6), key=lambda k: faces[k]) + 1
     return best if faces[best - 1] > faces[die.value - 1] + MIXED_MARGIN else die.value
+
+
+#: A die read at least this surely when the roll was taken, now read as another
+#: number, is taken for another die (:func:`_both_rolled_again`).
+ROLLED_AGAIN_OLD_P = 0.75
+
+
+def _both_rolled_again(changed: Sequence[tuple[SeenDie, SeenDie]]) -> bool:
+    """Whether two dice, each seen where one of the roll lay (``(old, new)`` pairs
+    read as other numbers), are a new roll rather than the roll read again: both
+    read surely now (``REREAD_P``), both read surely before (``ROLLED_AGAIN_OLD_P``),
+    and the reads before giving the new numbers together a chance under
+    ``(1 - REREAD_P) ** 2``. A roll's first view,
+    caught as the dice come to rest, misreads one die (s17 clips 1202 and 1203);
+    both misread surely and read surely again is the opponent's roll made where the
+    mover's dice lay, lifted between two views with hands over the table (s61 clip
+    5702 at 315 s: a 43 read at 1.00 and 0.98, played, then the opponent's 62 in
+    the wrong half, its dice within a centimetre or two of the 43's, read at 0.98
+    and 0.93: taken for the 43 read again, its play flagged as no play of 62 and
+    the invalid roll missed; the 4's reads gave a 2 0.11, the 3's a 6 none).
+
+    >>> three, four = SeenDie(3, values=(0, 0, 1.0, 0, 0, 0)), SeenDie(4, p=0.9)
+    >>> _both_rolled_again([(three, SeenDie(6, p=0.98)), (four, SeenDie(2, p=0.93))])
+    True
+    >>> _both_rolled_again([(three, SeenDie(6, p=0.98))])  # one die: read again
+    False
+    """
+    if len(changed) != 2 or any(
+        new.p < REREAD_P or old.p < ROLLED_AGAIN_OLD_P for old, new in changed
+    ):
+        return False
+    same = math.prod(old.faces()[new.value - 1] for old, new in changed)
+    return same < (1 - REREAD_P) ** 2
 
 
 def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:

@@ -658,6 +658,35 @@ def test_a_double_played_with_a_die_left_unplayed_is_flagged_not_read_again() ->
     assert events[1].rule == "000 r12"
 
 
+def test_a_roll_made_where_the_movers_dice_lay_is_a_new_roll_not_his_read_again() -> None:
+    """Player 1's 43 read surely (the 4 at 0.88, its 2 at 0.11) where it lay; he plays
+    it and lifts his dice unseen, and player 0 rolls 62 in player 1's half, its dice a
+    centimetre from where the 43 lay, read at 0.98 and 0.93. Both dice read surely as
+    other numbers than two read surely are a new roll, not the 43 read again (s61 clip
+    5702 at 315 s: the 43 put right to 62, its play flagged and the invalid roll
+    missed). One die read again so is still the roll read again (s17 clip 1202)."""
+    half = "left"  # player 1's right half
+    three = SeenDie(3, p=1.0, half=half, at=(-20.2, -11.2))
+    four = SeenDie(4, p=0.88, half=half, at=(-15.2, 7.2), values=(0.01, 0.11, 0.0, 0.88, 0.0, 0.0))
+    ref, p0 = _player_1_rolls(three, four)
+    assert ref.state.dice == (3, 4) and ref.state.on_roll == 1
+    played = Position((p0.boards[0], tuple(_moved(_moved(p0.boards[1], 24, 21), 24, 20))), 1)
+    theirs = (
+        SeenDie(6, p=0.93, half=half, at=(-18.6, -10.8)),
+        SeenDie(2, p=0.98, half=half, at=(-15.5, 7.4)),
+    )
+    events = ref.see(Sighting(ExactCheckers(played), dice=theirs))
+    assert [e.TYPE for e in events] == ["move", "roll_invalid"]
+    assert events[0].legal and events[0].dice == (3, 4)
+    assert events[1].player == 0 and events[1].reasons == ("wrong_half",)
+    # one die read again as another number where it lay is his roll read again
+    ref, p0 = _player_1_rolls(three, SeenDie(5, p=0.96, half=half, at=(-15.2, 7.2)))
+    again = (three, SeenDie(4, p=0.99, half=half, at=(-15.4, 7.3)))
+    events = ref.see(Sighting(ExactCheckers(played), dice=again))
+    assert [e.TYPE for e in events] == ["correction"] and sorted(events[0].data["dice"]) == [3, 4]
+    assert sorted(ref.state.dice or ()) == [3, 4] and ref.state.on_roll == 1
+
+
 def test_a_flagged_play_put_right_as_a_play_of_another_roll_reads_the_dice_again() -> None:
     """Player 1's 62 read as 65, the 5 at 0.85; he plays 13/9 13/7, illegal with
     either, and is flagged. He puts it right as 13/11 13/7: illegal with the 65,
