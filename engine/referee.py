@@ -2621,7 +2621,7 @@ class Referee:
                 return False  # not the dice of the roll, where they lay
             pairs.append((near[0], new))
         changed = [(old, new) for old, new in pairs if old.value != new.value]
-        if _both_rolled_again(changed):
+        if _both_rolled_again(changed) and not self._unmoved():
             return False  # a new roll where his lay (:meth:`_movers_dice_down`)
         if (
             changed
@@ -2683,11 +2683,11 @@ class Referee:
             near = [r for r in self._rolled if any(_near(r, d) for d in dice)]
             if len(near) == len(self._rolled):
                 # ...unless both are read surely as other numbers than his, read
-                # surely: a new roll landed where his lay, his lifted unseen
+                # surely, with his play made: a new roll landed where his lay, his
+                # lifted unseen (the board unmoved, his dice read again)
                 pairs = [(r, d) for r in self._rolled for d in dice if _near(r, d)]
-                return len(pairs) != 2 or not _both_rolled_again(
-                    [(r, d) for r, d in pairs if r.value != d.value]
-                )
+                changed = [(r, d) for r, d in pairs if r.value != d.value]
+                return len(pairs) != 2 or not _both_rolled_again(changed) or self._unmoved()
             if not near or len(dice) < 2:
                 return bool(near)
             if not any(_near(r, d) and d.value == r.value for r in near for d in dice):
@@ -3786,7 +3786,9 @@ ROLLED_AGAIN_OLD_P = 0.75
 
 def _both_rolled_again(changed: Sequence[tuple[SeenDie, SeenDie]]) -> bool:
     """Whether two dice, each seen where one of the roll lay (``(old, new)`` pairs
-    read as other numbers), are a new roll rather than the roll read again: both
+    read as other numbers), are a new roll rather than the roll read again, where
+    the board shows a play made since (the board unmoved, they are his roll read
+    again, :meth:`Referee._see_reroll`): both
     read surely now (``REREAD_P``), both read surely before (``ROLLED_AGAIN_OLD_P``),
     and the reads before giving the new numbers together a chance under
     ``(1 - REREAD_P) ** 2``. A roll's first view,

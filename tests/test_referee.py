@@ -664,7 +664,9 @@ def test_a_roll_made_where_the_movers_dice_lay_is_a_new_roll_not_his_read_again(
     centimetre from where the 43 lay, read at 0.98 and 0.93. Both dice read surely as
     other numbers than two read surely are a new roll, not the 43 read again (s61 clip
     5702 at 315 s: the 43 put right to 62, its play flagged and the invalid roll
-    missed). One die read again so is still the roll read again (s17 clip 1202)."""
+    missed). One die read again so is still the roll read again (s17 clip 1202), and
+    both with the board unmoved are too (``test_referee_camera_misses``, s35 clip
+    3004)."""
     half = "left"  # player 1's right half
     three = SeenDie(3, p=1.0, half=half, at=(-20.2, -11.2))
     four = SeenDie(4, p=0.88, half=half, at=(-15.2, 7.2), values=(0.01, 0.11, 0.0, 0.88, 0.0, 0.0))
