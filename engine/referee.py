@@ -3786,15 +3786,15 @@ ROLLED_AGAIN_OLD_P = 0.75
 
 def _both_rolled_again(changed: Sequence[tuple[SeenDie, SeenDie]]) -> bool:
     """Whether two dice, each seen where one of the roll lay (``(old, new)`` pairs
-    read as other numbers), are a new roll rather than the roll read again, where
-    the board shows a play made since (the board unmoved, they are his roll read
-    again, :meth:`Referee._see_reroll`): both
+    read as other numbers), are a new roll rather than the roll read again: both
     read surely now (``REREAD_P``), both read surely before (``ROLLED_AGAIN_OLD_P``),
     and the reads before giving the new numbers together a chance under
-    ``(1 - REREAD_P) ** 2``. A roll's first view,
-    caught as the dice come to rest, misreads one die (s17 clips 1202 and 1203);
-    both misread surely and read surely again is the opponent's roll made where the
-    mover's dice lay, lifted between two views with hands over the table (s61 clip
+    ``(1 - REREAD_P) ** 2``. The callers ask only where the board shows a play made
+    since the roll; with the board unmoved such dice are his roll read again (s35
+    clip 3004). A roll's first view, caught as the dice come to rest, misreads one
+    die (s17 clips 1202 and 1203); both misread surely and read surely again is the
+    opponent's roll made where the mover's dice lay, lifted between two views with
+    hands over the table (s61 clip
     5702 at 315 s: a 43 read at 1.00 and 0.98, played, then the opponent's 62 in
     the wrong half, its dice within a centimetre or two of the 43's, read at 0.98
     and 0.93: taken for the 43 read again, its play flagged as no play of 62 and
