@@ -2614,15 +2614,12 @@ class Referee:
         mine = [d for d in dice if d.half == self.right_half(state.on_roll)]
         if not mine or len(mine) > 2 or any(d.at is None for d in (*mine, *rolled)):
             return False
-        pairs: list[tuple[SeenDie, SeenDie]] = []
-        for new in mine:
-            near = [old for old in rolled if _near(old, new)]
-            if len(near) != 1 or any(old is near[0] for old, _ in pairs):
-                return False  # not the dice of the roll, where they lay
-            pairs.append((near[0], new))
+        pairs = _where_they_lay(rolled, mine)
+        if pairs is None:
+            return False  # not the dice of the roll, where they lay
+        if self._rolled_where_his_lay(pairs):
+            return False  # a new roll (:meth:`_movers_dice_down`)
         changed = [(old, new) for old, new in pairs if old.value != new.value]
-        if _both_rolled_again(changed) and not self._unmoved():
-            return False  # a new roll where his lay (:meth:`_movers_dice_down`)
         if (
             changed
             and len(mine) == 2
@@ -2661,6 +2658,14 @@ class Referee:
             return True
         return False
 
+    def _rolled_where_his_lay(self, pairs: Sequence[tuple[SeenDie, SeenDie]]) -> bool:
+        """Whether the mover's two dice, seen again where they lay (``(his, seen)``
+        pairs, :func:`_where_they_lay`), are a new roll landed there: both read as
+        other numbers as :func:`_both_rolled_again` says, with his play made since
+        (the board unmoved, they are his roll read again: s35 clip 3004)."""
+        changed = [(old, new) for old, new in pairs if old.value != new.value]
+        return _both_rolled_again(changed) and not self._unmoved()
+
     def _by_halves(self) -> bool:
         """Whether the mover's dice are told from others by the half they lie in: his
         right half [001 4.1(iv)(a)]; not after the opening roll (one die in each
@@ -2682,12 +2687,10 @@ class Referee:
             # other is hidden (a hand) or nudged, not lifted.
             near = [r for r in self._rolled if any(_near(r, d) for d in dice)]
             if len(near) == len(self._rolled):
-                # ...unless both are read surely as other numbers than his, read
-                # surely, with his play made: a new roll landed where his lay, his
-                # lifted unseen (the board unmoved, his dice read again)
-                pairs = [(r, d) for r in self._rolled for d in dice if _near(r, d)]
-                changed = [(r, d) for r, d in pairs if r.value != d.value]
-                return len(pairs) != 2 or not _both_rolled_again(changed) or self._unmoved()
+                # ...unless a new roll landed where his lay, his lifted unseen
+                there = [d for d in dice if _near_any(d, self._rolled)]
+                pairs = _where_they_lay(self._rolled, there)
+                return pairs is None or not self._rolled_where_his_lay(pairs)
             if not near or len(dice) < 2:
                 return bool(near)
             if not any(_near(r, d) and d.value == r.value for r in near for d in dice):
@@ -3779,6 +3782,25 @@ def _likelier_number(die: SeenDie) -> int:
     return best if faces[best - 1] > faces[die.value - 1] + MIXED_MARGIN else die.value
 
 
+def _where_they_lay(
+    rolled: Sequence[SeenDie], seen: Sequence[SeenDie]
+) -> list[tuple[SeenDie, SeenDie]] | None:
+    """Each die ``seen`` paired with the one die of ``rolled`` that lay where it lies
+    (``(rolled die, seen die)``); ``None`` where a seen die lies by none of them or
+    by two, or two lie by the same one. Places must be known."""
+    pairs: list[tuple[SeenDie, SeenDie]] = []
+    for new in seen:
+        near = [old for old in rolled if _near(old, new)]
+        if len(near) != 1 or any(old is near[0] for old, _ in pairs):
+            return None
+        pairs.append((near[0], new))
+    return pairs
+
+
+def _near_any(die: SeenDie, others: Sequence[SeenDie]) -> bool:
+    return any(_near(die, o) for o in others)
+
+
 #: A die read at least this surely when the roll was taken, now read as another
 #: number, is taken for another die (:func:`_both_rolled_again`).
 ROLLED_AGAIN_OLD_P = 0.75
@@ -3794,11 +3816,11 @@ def _both_rolled_again(changed: Sequence[tuple[SeenDie, SeenDie]]) -> bool:
     clip 3004). A roll's first view, caught as the dice come to rest, misreads one
     die (s17 clips 1202 and 1203); both misread surely and read surely again is the
     opponent's roll made where the mover's dice lay, lifted between two views with
-    hands over the table (s61 clip
-    5702 at 315 s: a 43 read at 1.00 and 0.98, played, then the opponent's 62 in
-    the wrong half, its dice within a centimetre or two of the 43's, read at 0.98
-    and 0.93: taken for the 43 read again, its play flagged as no play of 62 and
-    the invalid roll missed; the 4's reads gave a 2 0.11, the 3's a 6 none).
+    hands over the table (s61 clip 5702 at 315 s: a 43 read at 1.00 and 0.98,
+    played, then the opponent's 62 in the wrong half, its dice within a centimetre
+    or two of the 43's, read at 0.98 and 0.93: taken for the 43 read again, its
+    play flagged as no play of 62 and the invalid roll missed; the 4's reads gave a
+    2 0.11, the 3's a 6 none).
 
     >>> three, four = SeenDie(3, values=(0, 0, 1.0, 0, 0, 0)), SeenDie(4, p=0.9)
     >>> _both_rolled_again([(three, SeenDie(6, p=0.98)), (four, SeenDie(2, p=0.93))])
