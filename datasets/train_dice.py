@@ -102,6 +102,7 @@ def train(
     arch: str = "wide",
     device: str = "cpu",
     turns: bool = True,
+    max_lr: float | None = None,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
     """Train on rendered dice crops (and real ``photos`` folders, drawn 4 times as
@@ -110,7 +111,8 @@ def train(
     every epoch. ``init``: a die reader to go on training (its learning rate peaks
     lower). Every crop is seen as if cut at a box of :data:`BOX_ZOOM` times the die's
     size, as the detector's boxes are. ``turns``: also at a random quarter turn (as
-    the shipped reader, read at four turns). ``arch``, ``device``: as
+    the shipped reader, read at four turns). ``max_lr``: the one-cycle schedule's
+    peak (default :func:`peak_lr`). ``arch``, ``device``: as
     :func:`.training.train_classifier`'s."""
     images, labels = load_dice(folders, TRAIN_MIN_BOX_PX)
     held = load_dice(val) if val else None
@@ -126,8 +128,15 @@ def train(
         arch=arch,
         device=device,
         turns=turns,
+        max_lr=max_lr,
         log=log,
     )
+
+
+def peak_lr(init: Path | None) -> float:
+    """The one-cycle schedule's default peak: lower when going on from a trained
+    reader. The wide net's loss jumped about at 3e-3."""
+    return 1.5e-3 if init is None else 7e-4
 
 
 def fit(
@@ -145,10 +154,12 @@ def fit(
     batch: int = 128,
     checkpoint: Callable[[int, Path], None] | None = None,
     turns: bool = True,
+    max_lr: float | None = None,
     log: Callable[[str], None] = print,
 ) -> TrainSummary:
-    """:func:`train` on rendered crops already loaded (:func:`load_dice`): ``arch``,
-    ``device``, ``batch`` and ``checkpoint`` as :func:`.training.train_classifier`'s."""
+    """:func:`train` on rendered crops already loaded (:func:`load_dice`): ``max_lr``
+    as :func:`train`'s; ``arch``, ``device``, ``batch`` and ``checkpoint`` as
+    :func:`.training.train_classifier`'s."""
     weights = [np.where(labels >= 6, 4, 1).astype(np.int64)]  # cocked dice are few
     parts_x, parts_y = [images], [labels]
     for k, folder in enumerate(photos):
@@ -173,7 +184,7 @@ def fit(
         turns=turns,
         recolour=True,
         arch=arch,
-        max_lr=1.5e-3 if init is None else 7e-4,  # the wide net's loss jumped about at 3e-3
+        max_lr=peak_lr(init) if max_lr is None else max_lr,
         val=val,
         init=init,
         zoom=BOX_ZOOM,

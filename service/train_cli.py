@@ -181,6 +181,16 @@ def train_dice(
             " at one view; docs/vision-benchmarks.md, session 27).",
         ),
     ] = True,
+    lr: Annotated[
+        float | None,
+        typer.Option(
+            "--lr",
+            min=1e-6,
+            max=1e-1,
+            help="Peak learning rate of the one-cycle schedule (default 1.5e-3 from"
+            " scratch, 7e-4 with --init). Lower keeps more of an --init model.",
+        ),
+    ] = None,
 ) -> None:
     """Train the die reader (face 1..6, flat or cocked) and export it to ONNX.
 
@@ -203,6 +213,7 @@ def train_dice(
             arch=arch or "wide",
             device=device,
             turns=turns,
+            max_lr=lr,
             log=typer.echo,
         )
     except TrainError as exc:

@@ -307,3 +307,40 @@ def test_a_reader_reads_crops_at_its_own_models_input_size(tmp_path: Path) -> No
     assert (reader.classifier.height, reader.classifier.width) == (64, 64)
     assert reader.read(np.zeros((2, 48, 48, 3), np.uint8)).shape == (2, 6)
     assert sizes["wide"] > 2 * sizes["wide4"]
+
+
+def test_train_dice_lr_sets_the_schedules_peak(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``train dice --lr`` reaches the one-cycle schedule; without it the peak is the
+    default, lower when going on from a trained reader."""
+    from typer.testing import CliRunner
+
+    from gammoneye.datasets import train_dice
+    from gammoneye.service.cli import app
+
+    peaks: list[float] = []
+
+    def record(*args: object, max_lr: float, **kwargs: object) -> object:
+        peaks.append(max_lr)
+        return train_dice.TrainSummary(1, 1, 0.0, 1.0)
+
+    monkeypatch.setattr(train_dice, "train_classifier", record)
+    images, labels = _data(8)
+    init = tmp_path / "init.onnx"
+    train_dice.fit(images, labels % 12, tmp_path / "a.onnx")
+    train_dice.fit(images, labels % 12, tmp_path / "b.onnx", init=init)
+    train_dice.fit(images, labels % 12, tmp_path / "c.onnx", init=init, max_lr=1e-4)
+    assert peaks == [1.5e-3, 7e-4, 1e-4]
+
+    seen: list[object] = []
+    monkeypatch.setattr(
+        train_dice, "train", lambda *a, max_lr=None, **k: seen.append(max_lr) or record(max_lr=0)
+    )
+    for extra, want in (([], None), (["--lr", "2e-4"], 2e-4)):
+        args = ["train", "dice", "--crops", str(tmp_path), "--out", str(tmp_path / "d.onnx")]
+        result = CliRunner().invoke(app, [*args, *extra])
+        assert result.exit_code == 0, result.output
+        assert seen[-1] == want
+    bad = CliRunner().invoke(app, ["train", "dice", "--crops", str(tmp_path), "--lr", "0"])
+    assert bad.exit_code != 0
