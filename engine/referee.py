@@ -3180,6 +3180,16 @@ class Referee:
         # 25 s: a 62 read 64, its 2 at 0.80 and 0.98; 24/18 onto a held point
         # flagged, then 24/22 22/16 flagged again and let stand as 24/16).
         odds = ILLEGAL_LOG_ODDS * (2 if doubled or halved or flag is not None else 1)
+        # And a die left unplayed: the play is the roll as read with one die played and
+        # the other left, where both could be played, the illegal play players make
+        # most [000 r12]. A roll one die off that a checker's one trip through both
+        # dice plays is then the coincidence (s62 clip 5802 at 160 s: a 61 read 6 at
+        # 0.72 and 1 at 0.61, 11/5 taken for 11/10 10/5 of a 51 and not flagged).
+        unplayed = (
+            opening is None and flag is None and not doubled and _one_die_played(before, read, pos)
+        )
+        if unplayed:
+            odds = UNPLAYED_LOG_ODDS
         if not explained and (
             score - ll - read_prior < odds * max(1, misread)
             or (
@@ -3848,6 +3858,48 @@ def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
 
     mean = tuple((a + b) / 2 for a, b in zip(old.faces(), new.faces(), strict=True))
     return replace(old, p=mean[old.value - 1], values=mean)
+
+
+#: The log-odds a roll one die off must reach against the dice as read, where the play
+#: is the roll as read with one die left unplayed (:func:`_one_die_played`), for the
+#: play to be taken for a misread rather than flagged: a quarter, five times
+#: ``ILLEGAL_LOG_ODDS``'s twentieth. For the misread, the die must show the one number
+#: of the five others that makes a single checker's trip through both dice land just
+#: where one die of the dice as read would have taken it (about one time in five),
+#: and the player must have chosen that trip.
+UNPLAYED_LOG_ODDS = math.log(0.25)
+
+
+def _one_die_played(before: Position, read: tuple[int, int], after: Position) -> bool:
+    """Whether ``after`` is ``before`` with one checker moved by one die of the roll
+    ``read`` (a non-double) and the other die left, where a legal play of ``read``
+    plays both [000 r12].
+
+    >>> from .moves import apply_written, parse_play_text
+    >>> start = Position.initial()
+    >>> def played(text): return apply_written(start, parse_play_text(text))
+    >>> _one_die_played(start, (6, 1), played("13/7"))
+    True
+    >>> _one_die_played(start, (5, 1), played("13/7"))
+    False
+    >>> _one_die_played(start, (6, 1), played("13/7 8/7"))  # both dice played
+    False
+    >>> _one_die_played(start, (5, 1), played("13/8"))  # a 51's 5 alone, or a 41's trip
+    True
+    """
+    if read[0] == read[1] or dice_used(legal_plays(before, read)) != 2:
+        return False
+    mover = before.turn
+    a, b = before.boards[mover], after.boards[mover]
+    lost = [i for i in range(BAR + 1) for _ in range(a[i] - b[i])]
+    gained = [i for i in range(BAR + 1) for _ in range(b[i] - a[i])]
+    off = after.off(mover) - before.off(mover)
+    if len(lost) != 1 or len(gained) + off != 1:
+        return False
+    src = 25 if lost[0] == BAR else lost[0] + 1
+    if gained:
+        return src - (gained[0] + 1) in read
+    return max(read) >= src  # borne off by a die of at least its point
 
 
 def _surest_misread(dice: Sequence[SeenDie], read: tuple[int, int], roll: tuple[int, int]) -> float:

@@ -658,6 +658,29 @@ def test_a_double_played_with_a_die_left_unplayed_is_flagged_not_read_again() ->
     assert events[1].rule == "000 r12"
 
 
+def test_a_roll_played_with_one_die_left_is_flagged_unless_the_other_roll_is_likely() -> None:
+    """Player 1's 61 read unsure, the 6 at 0.72 (its 5 at 0.06) and the 1 at 0.60; he
+    plays 13/7, the 6 alone, the 1 left unplayed [000 r12]. The board is 13/8 8/7 of a
+    51 too, and the 5 is 1/12 as likely as the 6: more than the 1/20 a misread must
+    reach beside an illegal play. But the play is the roll as read with a die left,
+    the illegal play players make most, and a checker's trip through both dice of a
+    roll one die off landing just there is the coincidence (s62 clip 5802 at 160 s).
+    It is flagged. Where the 5 is half as likely as the 6, the dice are read again."""
+    one = SeenDie(1, p=0.6, half="left", values=(0.6, 0.1, 0.1, 0.1, 0.05, 0.05))
+    six = SeenDie(6, p=0.72, half="left", values=(0.02, 0.05, 0.05, 0.1, 0.06, 0.72))
+    ref, p0 = _player_1_rolls(six, one)
+    played = Position((p0.boards[0], tuple(_moved(p0.boards[1], 13, 7))), 1)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    assert events[0].dice == (6, 1) and not events[0].legal
+    assert events[1].rule == "000 r12"
+    likely = SeenDie(6, p=0.6, half="left", values=(0.02, 0.02, 0.03, 0.03, 0.3, 0.6))
+    ref, p0 = _player_1_rolls(likely, one)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert events[0].data["dice"] in ([5, 1], [1, 5]) and events[1].legal
+
+
 def test_a_roll_made_where_the_movers_dice_lay_is_a_new_roll_not_his_read_again() -> None:
     """Player 1's 43 read surely (the 4 at 0.88, its 2 at 0.11) where it lay; he plays
     it and lifts his dice unseen, and player 0 rolls 62 in player 1's half, its dice a
