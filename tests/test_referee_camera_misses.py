@@ -1973,15 +1973,24 @@ def test_a_play_put_right_after_a_reread_may_be_of_another_roll_one_die_off() ->
     """Player 1's 41 is read as 43, the 3 unsure; his 13/9, one die unplayed, is taken
     for a 31 played 13/10/9 (the dice read again); then he puts it right to 13/9 6/5
     before his opponent rolls (s15 clip 1002): a play of 41, which is neither the
-    dice as read nor as read again, but one die off the dice as read."""
-    ref = _player_1_on_roll_at(START)
-    read = (
-        SeenDie(4, p=0.74, half="left", at=(-20.0, 0.0)),
-        SeenDie(3, p=0.39, half="left", at=(-25.0, 0.0)),
-    )
-    ref.see(Sighting(ExactCheckers(START), dice=read))
-    short = Position((START.boards[0], _moved(START.boards[1], (13, 9))), 1)
-    events = ref.see(Sighting(ExactCheckers(short)))
+    dice as read nor as read again, but one die off the dice as read.
+
+    Read again only where the 4 may well be a 1 (its 1 at 0.35 beside its 4 at 0.40):
+    13/9 is the 43 as read with its 3 left unplayed, and a roll one die off must be a
+    quarter as likely for such a play to be a misread (``UNPLAYED_LOG_ODDS``). With
+    the 4 at 0.74, as in s15, 13/9 is flagged, the illegal play it was, and the play
+    put right clears the flag and reads the dice again as 41."""
+
+    def play(four: SeenDie) -> tuple[Referee, list[Event]]:
+        ref = _player_1_on_roll_at(START)
+        read = (four, SeenDie(3, p=0.39, half="left", at=(-25.0, 0.0)))
+        ref.see(Sighting(ExactCheckers(START), dice=read))
+        short = Position((START.boards[0], _moved(START.boards[1], (13, 9))), 1)
+        return ref, ref.see(Sighting(ExactCheckers(short)))
+
+    faces = (0.35, 0.05, 0.1, 0.4, 0.05, 0.05)
+    unsure = SeenDie(4, p=0.4, half="left", at=(-20.0, 0.0), values=faces)
+    ref, events = play(unsure)
     assert [e.TYPE for e in events] == ["correction", "move"]
     assert events[0].data["dice"] == [3, 1] and events[1].legal
     right = Position((START.boards[0], _moved(START.boards[1], (13, 9), (6, 5))), 0)
@@ -1993,6 +2002,14 @@ def test_a_play_put_right_after_a_reread_may_be_of_another_roll_one_die_off() ->
     assert Referee.resume(ref.config, ref.events).state == ref.state
     game = record_from_events(ref.events).games[0]
     assert game.actions[-1].dice == (4, 1)
+
+    ref, events = play(SeenDie(4, p=0.74, half="left", at=(-20.0, 0.0)))
+    assert [e.TYPE for e in events] == ["move", "flag"] and events[1].rule == "000 r12"
+    events = ref.see(Sighting(ExactCheckers(right)))
+    assert [e.TYPE for e in events] == ["flag_cleared", "correction", "move"]
+    assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == [4, 1]
+    assert events[2].dice == (4, 1) and events[2].legal and events[2].play == "13/9 6/5"
+    assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
 def test_a_play_taken_as_legal_then_changed_may_be_of_a_roll_one_unsure_die_off() -> None:
