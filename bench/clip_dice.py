@@ -70,6 +70,19 @@ def _project(camera: Camera, xy: list[tuple[float, float]], z: float) -> np.ndar
     return camera.project(np.array([(x, y, z) for x, y in xy], np.float64))
 
 
+def still_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of a clip's ``frames.jsonl`` whose dice lie still: dice down, no hand,
+    nothing in the air, no roll under way."""
+    return [
+        r
+        for r in rows
+        if r.get("dice")
+        and not r.get("hands")
+        and not r.get("in_air")
+        and r.get("phase") != "rolling"
+    ]
+
+
 @dataclass
 class Tally:
     n: int = 0
@@ -155,15 +168,7 @@ def measure(
 
     detector.detect_on_board = recording  # type: ignore[method-assign]
     tally = Tally()
-    still = [
-        r
-        for r in rows
-        if r.get("dice")
-        and not r.get("hands")
-        and not r.get("in_air")
-        and r.get("phase") != "rolling"
-    ]
-    for row in still[::every]:
+    for row in still_rows(rows)[::every]:
         image = cv2.imread(str(clip / "frames" / f"{row['frame']:06d}.jpg"), cv2.IMREAD_COLOR)
         if image is None:
             continue

@@ -44,15 +44,11 @@ from typing import Any
 
 import cv2
 import numpy as np
+from clip_dice import HALF_DIE_CM, MATCH_PX, still_rows  # this folder's, run as a script
 
 from gammoneye.datasets.render.camera import Camera
 from gammoneye.service.referee import CameraEyes
 
-#: A found die is the truth's die when its centre is this near (pixels) its projection.
-MATCH_PX = 14.0
-#: The height (cm) of a die's middle over the board, where the truth's place is
-#: projected (rendered dice are 1.3 to 1.95 cm).
-HALF_DIE_CM = 0.8
 #: As ``engine.referee.ILLEGAL_LOG_ODDS``: a face under this share as likely as the
 #: face read is no misread the referee will take.
 ODDS = 0.05
@@ -69,15 +65,7 @@ def read_clip(clip: Path, every: int) -> Iterable[dict[str, Any]]:
     camera = Camera.from_dict(meta["camera"])
     rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
     eyes = CameraEyes(meta["bottom_player"], meta.get("field_corners_px"))
-    still = [
-        r
-        for r in rows
-        if r.get("dice")
-        and not r.get("hands")
-        and not r.get("in_air")
-        and r.get("phase") != "rolling"
-    ]
-    for row in still[::every]:
+    for row in still_rows(rows)[::every]:
         truth = [d for d in row["dice"] if d.get("at") is not None]
         image = cv2.imread(str(clip / "frames" / f"{row['frame']:06d}.jpg"), cv2.IMREAD_COLOR)
         if image is None or not truth:
