@@ -3181,10 +3181,10 @@ class Referee:
         # flagged, then 24/22 22/16 flagged again and let stand as 24/16).
         odds = ILLEGAL_LOG_ODDS * (2 if doubled or halved or flag is not None else 1)
         # And a die left unplayed: the play is the roll as read with one die played and
-        # the other left, where both could be played, the illegal play players make
-        # most [000 r12]. A roll one die off that a checker's one trip through both
-        # dice plays is then the coincidence (s62 clip 5802 at 160 s: a 61 read 6 at
-        # 0.72 and 1 at 0.61, 11/5 taken for 11/10 10/5 of a 51 and not flagged).
+        # the other left, where both could be played, an illegal play players do make
+        # [000 r12]. A roll one die off that a checker's one trip through both dice
+        # plays is then the coincidence (s62 clip 5802 at 160 s: a 61 read 6 at 0.72
+        # and 1 at 0.61, 11/5 taken for 11/10 10/5 of a 51 and not flagged).
         unplayed = (
             opening is None and flag is None and not doubled and _one_die_played(before, read, pos)
         )

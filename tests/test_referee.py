@@ -663,7 +663,7 @@ def test_a_roll_played_with_one_die_left_is_flagged_unless_the_other_roll_is_lik
     plays 13/7, the 6 alone, the 1 left unplayed [000 r12]. The board is 13/8 8/7 of a
     51 too, and the 5 is 1/12 as likely as the 6: more than the 1/20 a misread must
     reach beside an illegal play. But the play is the roll as read with a die left,
-    the illegal play players make most, and a checker's trip through both dice of a
+    an illegal play players do make, and a checker's trip through both dice of a
     roll one die off landing just there is the coincidence (s62 clip 5802 at 160 s).
     It is flagged. Where the 5 is half as likely as the 6, the dice are read again."""
     one = SeenDie(1, p=0.6, half="left", values=(0.6, 0.1, 0.1, 0.1, 0.05, 0.05))
