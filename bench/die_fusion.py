@@ -44,7 +44,7 @@ from typing import Any
 
 import cv2
 import numpy as np
-from clip_dice import HALF_DIE_CM, MATCH_PX, still_rows  # this folder's, run as a script
+from clip_dice import HALF_DIE_CM, MATCH_PX, _project, still_rows  # this folder's, run as a script
 
 from gammoneye.datasets.render.camera import Camera
 from gammoneye.service.referee import CameraEyes
@@ -75,9 +75,10 @@ def read_clip(clip: Path, every: int) -> Iterable[dict[str, Any]]:
             continue
         reading = eyes.reader.read(image, profile)
         roll = json.dumps(sorted((d["value"], [round(a, 1) for a in d["at"]]) for d in truth))
-        xyz = [(d["at"][0], d["at"][1], HALF_DIE_CM) for d in truth]
-        centres = camera.project(np.array(xyz, np.float64))
-        sides = camera.project(np.array([(x + HALF_DIE_CM, y, z) for x, y, z in xyz]))
+        centres = _project(camera, [tuple(d["at"]) for d in truth], HALF_DIE_CM)
+        sides = _project(
+            camera, [(d["at"][0] + HALF_DIE_CM, d["at"][1]) for d in truth], HALF_DIE_CM
+        )
         used: set[int] = set()
         for k, (d, c, s) in enumerate(zip(truth, centres, sides, strict=True)):
             best, dist = None, MATCH_PX

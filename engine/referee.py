@@ -3186,7 +3186,11 @@ class Referee:
         # plays is then the coincidence (s62 clip 5802 at 160 s: a 61 read 6 at 0.72
         # and 1 at 0.61, 11/5 taken for 11/10 10/5 of a 51 and not flagged).
         unplayed = (
-            opening is None and flag is None and not doubled and _one_die_played(before, read, pos)
+            not explained
+            and opening is None
+            and flag is None
+            and not doubled
+            and _one_die_played(before, read, pos)
         )
         if unplayed:
             odds = UNPLAYED_LOG_ODDS
@@ -3889,16 +3893,12 @@ def _one_die_played(before: Position, read: tuple[int, int], after: Position) ->
     """
     if read[0] == read[1] or dice_used(legal_plays(before, read)) != 2:
         return False
-    mover = before.turn
-    a, b = before.boards[mover], after.boards[mover]
-    lost = [i for i in range(BAR + 1) for _ in range(a[i] - b[i])]
-    gained = [i for i in range(BAR + 1) for _ in range(b[i] - a[i])]
-    off = after.off(mover) - before.off(mover)
-    if len(lost) != 1 or len(gained) + off != 1:
+    lost, gained = _moved_points(before, after)
+    if len(lost) != 1 or len(gained) != 1:
         return False
-    src = 25 if lost[0] == BAR else lost[0] + 1
-    if gained:
-        return src - (gained[0] + 1) in read
+    src, dst = lost[0], gained[0]
+    if dst:
+        return src - dst in read
     return max(read) >= src  # borne off by a die of at least its point
 
 
@@ -4158,15 +4158,10 @@ def _dice_key(dice: Sequence[SeenDie]) -> tuple[tuple[int, str, tuple[int, ...]]
 # --- describing an illegal play -----------------------------------------------------------------
 
 
-def describe_change(before: Position, after: Position) -> str:
-    """A play text for the mover's checkers that moved from ``before`` to ``after``
-    (mover on roll in ``before``) in GNU Backgammon's numbers (25 the bar, 0 off):
-    sources paired with destinations, highest first; ``""`` when none moved. Not
-    necessarily the way it was played, just a way (for flags).
-
-    >>> describe_change(Position.initial(), Position.from_position_id("4HPwATCwZ/ABMA"))
-    '8/5 6/5'
-    """
+def _moved_points(before: Position, after: Position) -> tuple[list[int], list[int]]:
+    """The points the mover's checkers left and reached from ``before`` to ``after``
+    (mover on roll in ``before``), one entry a checker, in GNU Backgammon's numbers
+    (25 the bar, 0 off), highest first."""
     mover = before.turn
     a, b = before.boards[mover], after.boards[mover]
     lost: list[int] = []
@@ -4178,6 +4173,20 @@ def describe_change(before: Position, after: Position) -> str:
     gained += [0] * max(0, after.off(mover) - before.off(mover))
     lost.sort(reverse=True)
     gained.sort(reverse=True)
+    return lost, gained
+
+
+def describe_change(before: Position, after: Position) -> str:
+    """A play text for the mover's checkers that moved from ``before`` to ``after``
+    (mover on roll in ``before``) in GNU Backgammon's numbers (25 the bar, 0 off):
+    sources paired with destinations, highest first; ``""`` when none moved. Not
+    necessarily the way it was played, just a way (for flags).
+
+    >>> describe_change(Position.initial(), Position.from_position_id("4HPwATCwZ/ABMA"))
+    '8/5 6/5'
+    """
+    mover = before.turn
+    lost, gained = _moved_points(before, after)
     opp_before, opp_after = before.boards[1 - mover], after.boards[1 - mover]
     hits = {
         24 - i
