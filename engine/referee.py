@@ -71,7 +71,7 @@ from .events import (
 )
 from .match import MatchRuleError, MatchState, Phase, changed_by_hits
 from .moves import checkers_out_of_place, dice_used, legal_plays
-from .position import BAR, Position, PositionError
+from .position import BAR, CHECKERS, Position, PositionError
 
 #: Log-likelihood by which the evidence must prefer a position no legal play makes
 #: before a play is called illegal (about 400 : 1).
@@ -422,7 +422,22 @@ def _with_their_play(result: Position, seen: Position, mover: int) -> Position |
     was seen again. A blot of the mover's where the opponent's checkers now stand
     was hit (to the bar). ``None`` where that is no play of the opponent's: a point
     held by both, checkers of his that came or went other than by bearing off (all
-    of them home), or that did not go forward by at most four sixes."""
+    of them home), or that did not go forward by at most four sixes.
+
+    Checkers of his missing from ``seen`` where ``result`` has as many of his on the
+    bar are on the bar, unseen: a bar's count is the least sure of a reading, and no
+    checker is borne off while one of his is on the bar [000 r15] (s63 clip 5902 at
+    316.7 s: a blot hit by 7/1* lay on the bar behind the cube, read empty, and its
+    owner's premature 41 played 21/20 before any view; the 66 was flagged, the
+    flag of his play missed).
+
+    >>> home = (0,) * 5 + (5, 0, 3) + (0,) * 4 + (5,) + (0,) * 6
+    >>> hit = Position((home + (1, 0, 0, 0, 0, 1), home + (0,) * 4 + (2, 0)), 0)
+    >>> seen = Position((home[:17] + (1,) + (0,) * 7, hit.boards[1]), 0)  # 20/18, bar unseen
+    >>> both = _with_their_play(hit, seen, 1)
+    >>> both is not None and (both.boards[0][BAR], both.off(0))
+    (1, 0)
+    """
     opponent = 1 - mover
     mine, theirs = list(result.boards[mover]), seen.boards[opponent]
     for i in range(24):
@@ -431,6 +446,9 @@ def _with_their_play(result: Position, seen: Position, mover: int) -> Position |
                 return None
             if mine[i] == 1:
                 mine[i], mine[BAR] = 0, mine[BAR] + 1
+    unseen = min(result.boards[opponent][BAR], CHECKERS - sum(theirs) - result.off(opponent))
+    if unseen > 0:
+        theirs = (*theirs[:BAR], theirs[BAR] + unseen)
     boards: list[tuple[int, ...]] = [(), ()]
     boards[mover], boards[opponent] = tuple(mine), theirs
     after = Position((boards[0], boards[1]), result.turn)
@@ -440,6 +458,40 @@ def _with_their_play(result: Position, seen: Position, mover: int) -> Position |
     if not 0 < went <= 24 or off < 0 or (off > 0 and not home):
         return None
     return after
+
+
+def _unseen_on_bar(before: Position, shown: Position | None) -> Position | None:
+    """``shown``, a board read after the mover's turn (on roll in ``before``), with
+    checkers of his it shows borne off, beyond ``before``'s, put back on the bar where
+    he had as many there: a turn that starts on the bar bears nothing off (a checker
+    entered lands outside his home board [000 r15, r16]), and the bar's count is the
+    least sure of a reading (s63 clip 5902 at 318 s: a checker on the bar behind the
+    cube read as none, 21/20 played with it there, flagged as 25/20 21/0, a bear-off,
+    not as the checker moved with one on the bar).
+
+    >>> from gammoneye.engine.position import Position
+    >>> home = (0,) * 5 + (5, 0, 3) + (0,) * 4 + (5,) + (0,) * 6
+    >>> before = Position((home + (1, 0, 0, 0, 0, 1), home + (0,) * 4 + (2, 0)), 0)
+    >>> shown = Position((home[:17] + (1,) + (0,) * 7, before.boards[1]), 0)  # bar empty
+    >>> describe_change(before, shown)
+    '25/18 20/0'
+    >>> back = _unseen_on_bar(before, shown)
+    >>> back is not None and (back.boards[0][BAR], back.off(0)), describe_change(before, back)
+    ((1, 0), '20/18')
+    """
+    if shown is None:
+        return None
+    mover = before.turn
+    unseen = min(before.boards[mover][BAR], shown.off(mover) - before.off(mover))
+    if unseen <= 0:
+        return shown
+    boards = list(shown.boards)
+    mine = boards[mover]
+    boards[mover] = (*mine[:BAR], mine[BAR] + unseen)
+    try:
+        return Position((boards[0], boards[1]), shown.turn)
+    except PositionError:
+        return shown
 
 
 def _back_from_off(before: Position, after: Position) -> bool:
@@ -3055,7 +3107,7 @@ class Referee:
         if entered is None and self._opening_won_by_other(s):
             return
         ranked = self.ranked_results(before, dice, s.checkers)
-        shown = entered or self._possible_guess(s.checkers, mover)
+        shown = entered or _unseen_on_bar(before, self._possible_guess(s.checkers, mover))
         flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best, self._roll_unseen)
         flag.cube_before = self._last_cube
         if self._roll_unseen:

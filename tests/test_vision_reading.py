@@ -485,3 +485,45 @@ def test_the_colour_of_a_pile_a_die_lies_on_is_believed_only_roughly() -> None:
 
     assert shortfall(on_pile) < ILLEGAL_MARGIN < shortfall(beside)
     assert shortfall() == shortfall(beside)
+
+
+def test_a_checker_hit_and_unseen_on_the_bar_is_no_illegal_play_of_the_hitter() -> None:
+    """s63 clip 5902 at 316.7 s: player 1's 66 hit a blot, and the checker hit lay on
+    the bar behind the cube, read empty; player 0 rolled early and played 21/20 with
+    it there, before any view (bar not first [000 r15]). The view's player-0 checkers
+    are one short, which looked like a checker of his gone from the board, so no play
+    of player 0's explained the board: player 1's legal play was flagged and player
+    0's missed. A checker missing where the hitter's play put one on the bar is on
+    the bar, unseen (a bar's count is the least sure; nothing is borne off while a
+    checker is on the bar): player 1's play is recorded, then player 0's roll, and
+    player 0's play is flagged once he lifts his dice."""
+    from gammoneye.engine.events import FlagEvent, MoveEvent, RollEvent
+    from gammoneye.engine.referee import PREMATURE_NOTE, SeenDie, Sighting
+    from gammoneye.vision.sighting import ReadingEvidence
+
+    before = Position((side(p6=5, p8=3, p11=1, p13=4, p24=2), side(p6=5, p8=3, p13=5, p24=2)), 1)
+    hit = side(p6=5, p8=3, p13=5, p14=1, p24=1)  # 24/18 18/14*
+    early = side(p5=2, p6=4, p8=2, p13=4, p24=2)  # 8/5 6/5, his checker on the bar unseen
+    ref = _player_1_to_roll_at(before)
+
+    def view(position: Position, dice: tuple[SeenDie, ...] = ()) -> Sighting:
+        return Sighting(ReadingEvidence(_sure_reading(position), COLOURS, 0), dice=dice)
+
+    his_64 = (SeenDie(6, half="left", at=(-20.0, 5.0)), SeenDie(4, half="left", at=(-25.0, 5.0)))
+    p0_31 = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
+    assert [e.TYPE for e in ref.see(view(before, his_64))] == ["roll"]
+    seen = Position((early, hit), 1)
+    assert sum(seen.boards[0]) == 14  # the bar read empty
+    events = ref.see(view(seen, his_64 + p0_31))
+    assert [e.TYPE for e in events] == ["move", "roll"], events
+    move, roll = events
+    assert isinstance(move, MoveEvent) and move.legal and move.player == 1
+    recorded = set(Position.from_position_id(move.after).boards)
+    assert recorded == {side(p6=5, p8=3, p13=4, p24=2, bar=1), hit} and "14*" in move.play
+    assert isinstance(roll, RollEvent) and roll.player == 0 and roll.note == PREMATURE_NOTE
+    events = ref.see(view(seen))
+    assert [e.TYPE for e in events] == ["move", "flag"], events
+    assert isinstance(events[0], MoveEvent) and not events[0].legal and events[0].player == 0
+    assert isinstance(events[1], FlagEvent) and events[1].kind == "illegal_play"
+    # named as played, with his checker still on the bar, not as a bear-off
+    assert events[0].play == "8/5 6/5" and events[1].rule == "000 r15"
