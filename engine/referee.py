@@ -3396,6 +3396,8 @@ class Referee:
         if not dice:
             flag.after = self._possible_guess(s.checkers, mover) or flag.after
             return
+        if self._see_pass_rolled_again(flag, s, dice):
+            return
         if len(dice) >= 2:
             # The opponent rolled (the mover's dice were lifted with the flag): the
             # illegal play stands [001 4.2(iii)(a)].
@@ -3408,6 +3410,61 @@ class Referee:
                 and not self._see_their_dance(flag, dice)
             ):
                 self._roll(self.state.on_roll, dice[:2])
+
+    def _see_pass_rolled_again(self, flag: _Flag, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The flagged play is no play at all (the mover lifted his dice, the board as
+        it stood), and two dice now lie in the mover's right half, the board still
+        unmoved: he rolled again, as a player does whose roll was invalid [001
+        4.1(iv)], a die cocked more than the camera could tell; not his opponent,
+        rolling in the wrong half. His roll, the empty play and its flag are withdrawn
+        (``correction``, ``action`` ``reroll``), the roll recorded as invalid
+        (``REROLL_NOTE``, its likeliest fault), and the new dice judged as his roll
+        (s64 clip 6002 at 112.5 s: a 43 whose cocked 3 was read at 0.55, lifted, no
+        play flagged, then his 51 taken for his opponent's roll in the wrong half; the
+        same at 550.5 s with a 42 read 41). Returns whether that was so."""
+        mover = flag.player
+        if not self._by_halves() or len(dice) != 2 or flag.dice_unseen:
+            return False
+        if flag.after is None or flag.after.boards != flag.before.boards:
+            return False  # he moved checkers: his play, whatever dice follow
+        if any(d.half != self.right_half(mover) for d in dice):
+            return False
+        if not self._explains(s.checkers, s.checkers.log_likelihood(flag.before)):
+            return False
+        withdrawn = withdrawn_seqs(self.events)
+        live = [e for e in self.events if e.seq not in withdrawn]
+        if len(live) < 3:
+            return False
+        roll, move, flagged = live[-3:]
+        if not (
+            isinstance(roll, RollEvent)
+            and roll.player == mover
+            and roll.note is None
+            and isinstance(move, MoveEvent)
+            and move.player == mover
+            and not move.legal
+            and isinstance(flagged, FlagEvent)
+            and flagged.flag_id == flag.flag_id
+        ):
+            return False
+        old = self._rolled
+        faults = {"cocked": max((d.cocked for d in old), default=0.0)}
+        if self.state.profile.die_on_checker_invalid:
+            faults["on_checker"] = max((d.on_checker for d in old), default=0.0)
+        reason = max(faults, key=lambda r: faults[r])
+        self._emit(
+            CorrectionEvent,
+            data={"action": "reroll", "withdraws": [roll.seq, move.seq, flagged.seq]},
+            target_seq=roll.seq,
+        )
+        self._rebuild()
+        self.state = self.state.invalid_roll(player=mover)
+        self._emit(
+            RollInvalidEvent, player=mover, dice=roll.dice, reasons=(reason,), note=REROLL_NOTE
+        )
+        self._need_clear = False
+        self._roll(mover, dice)
+        return True
 
     def _see_their_dance(self, flag: _Flag, dice: tuple[SeenDie, ...]) -> bool:
         """The flagged play stands, its opponent now on roll, and two dice lie in the

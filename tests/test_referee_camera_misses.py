@@ -484,6 +484,49 @@ def test_a_roll_taken_as_valid_then_rolled_again_was_invalid() -> None:
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_a_roll_lifted_without_a_play_then_rolled_again_in_his_half_was_invalid() -> None:
+    """s64 clip 6002 at 112.5 s: player 0's 43, its 3 cocked but read at 0.55, was
+    taken as valid; he lifted the dice without a play, a settled view between, and
+    no play of 43 was flagged; then he rolled 51 into his own half and it was taken
+    for his opponent's roll in the wrong half (the flag accepted, two false flags
+    and a resync after). Two dice in the mover's half after his empty play, the
+    board unmoved, are his roll made again: the 43, its empty play and the flag are
+    withdrawn, the 43 recorded invalid, the new roll his. Dice in his opponent's
+    half are his opponent's roll: the empty play stands, flagged."""
+
+    def lifted() -> tuple[Referee, Event, list[Event]]:
+        ref, p0 = _opened_52()
+        first = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(4, half="left", at=(-25.0, 3.0)))
+        [roll] = ref.see(Sighting(ExactCheckers(p0), dice=first))
+        events = ref.see(Sighting(ExactCheckers(p0)))  # dice lifted, no checker moved
+        assert [(e.TYPE, e.player) for e in events] == [("move", 1), ("flag", 1)]
+        assert isinstance(events[0], MoveEvent) and events[0].play == ""
+        return ref, roll, events
+
+    ref, roll, (move, flag) = lifted()
+    p0 = ref.state.position
+    again = (SeenDie(3, half="left", at=(-15.0, -4.0)), SeenDie(1, half="left", at=(-22.0, 6.0)))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=again))
+    assert [e.TYPE for e in events] == ["correction", "roll_invalid", "roll"]
+    fix, invalid, reroll = events
+    assert isinstance(fix, CorrectionEvent) and isinstance(invalid, RollInvalidEvent)
+    assert fix.data == {"action": "reroll", "withdraws": [roll.seq, move.seq, flag.seq]}
+    assert (invalid.player, invalid.dice, invalid.note) == (1, (6, 4), REROLL_NOTE)
+    assert isinstance(reroll, RollEvent) and (reroll.player, reroll.dice) == (1, (3, 1))
+    assert ref.flag is None and ref.state.dice == (3, 1)
+    played = Position((p0.boards[0], _moved(p0.boards[1], (8, 5), (6, 5))), 1)
+    assert ref.see(Sighting(ExactCheckers(played)))[0].legal
+    game = record_from_events(ref.events).games[0]
+    assert [a.dice for a in game.actions[-2:]] == [(5, 2), (3, 1)]
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # his opponent's roll, in his opponent's half: the empty play stands
+    ref, roll, _ = lifted()
+    theirs = (SeenDie(3, half="right", at=(15.0, -4.0)), SeenDie(1, half="right", at=(22.0, 6.0)))
+    events = ref.see(Sighting(ExactCheckers(ref.state.position), dice=theirs))
+    assert [e.TYPE for e in events] == ["accepted_illegal", "flag_cleared", "roll"]
+    assert isinstance(events[-1], RollEvent) and events[-1].player == 0
+
+
 def test_a_reroll_with_one_die_where_an_old_one_lay_is_still_a_reroll() -> None:
     """Player 1's 51 looked flat; he rolls 42 without moving, the 2 coming to rest a
     cm from where the 5 lay, the 4 far from both (s35 clip 3004 at 18 s). One die of
