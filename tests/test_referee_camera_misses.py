@@ -1075,6 +1075,31 @@ def test_a_roll_judged_cocked_then_played_as_it_lay_was_taken_as_valid() -> None
     assert [e.TYPE for e in events] == ["roll", "move"] and events[0].note == UNSEEN_ROLL_NOTE
 
 
+def test_a_roll_judged_cocked_with_the_opponents_early_roll_beside_it_is_judged_once() -> None:
+    """s63 clip 5902 at 307.5 s and 314.0 s: player 1's flat 66 read cocked (invalid);
+    his opponent rolled early beside the dice still lying there, and the 66 was judged
+    a second time; he then played it as it lay and it was taken as valid, withdrawing
+    the second judgement only: the first stayed, an invalid roll no one made. Dice
+    judged that still lie where they lay are no new roll of his, whatever dice come
+    down beside them: judged once, and taken as valid, the judgement is gone."""
+    ref, p0 = _opened_52()
+    cocked = (
+        SeenDie(3, half="left", cocked=0.85, at=(-20.0, 3.0)),
+        SeenDie(1, half="left", at=(-25.0, 3.0)),
+    )
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=cocked))] == ["roll_invalid"]
+    theirs = (SeenDie(4, half="right", at=(20.0, 3.0)), SeenDie(2, half="right", at=(25.0, 3.0)))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=cocked + theirs)) == []
+    played = Position((p0.boards[0], _moved(p0.boards[1], (24, 21), (21, 20))), 1)
+    events = ref.see(Sighting(ExactCheckers(played), dice=theirs))
+    assert [(e.TYPE, e.player) for e in events[1:]] == [("roll", 1), ("move", 1), ("roll", 0)]
+    fix = events[0]
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "taken_valid"
+    gone = set(fix.data["withdraws"])
+    assert not [e for e in ref.events if isinstance(e, RollInvalidEvent) and e.seq not in gone]
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_a_roll_judged_cocked_played_then_the_opponents_roll_in_its_half() -> None:
     """s46 clip 4105 at 719 s: a 62, its 6 read cocked, played 7/1 4/2 as it lay;
     the dice lifted unseen, the opponent rolled a 65 into the roller's half. The 65
