@@ -1559,17 +1559,7 @@ class Referee:
             evidence, before, other
         ):
             return False
-        self._emit(
-            CorrectionEvent,
-            data={"action": "reroll", "withdraws": [roll.seq, move.seq, invalid.seq]},
-            target_seq=roll.seq,
-        )
-        self._rebuild()
-        self.state = self.state.invalid_roll(player=other)
-        self._emit(
-            RollInvalidEvent, player=other, dice=roll.dice, reasons=("cocked",), note=REROLL_NOTE
-        )
-        self._need_clear = False
+        self._withdraw_as_rerolled(roll, [roll.seq, move.seq, invalid.seq], "cocked")
         self._roll(other, judged_dice)
         if self.state.phase is Phase.MOVE:
             self._see_move(s, dice)
@@ -2616,11 +2606,7 @@ class Referee:
         roll = self._last_roll()
         if roll is None:
             return False
-        old = self._rolled
-        faults = {"cocked": max(d.cocked for d in old)}
-        if state.profile.die_on_checker_invalid:
-            faults["on_checker"] = max(d.on_checker for d in old)
-        reason = max(faults, key=lambda r: faults[r])
+        reason = self._likeliest_fault(self._rolled)
         self._emit(
             CorrectionEvent,
             data={"action": "reroll", "withdraws": [roll.seq]},
@@ -3485,24 +3471,38 @@ class Referee:
             and flagged.flag_id == flag.flag_id
         ):
             return False
-        old = self._rolled
-        faults = {"cocked": max((d.cocked for d in old), default=0.0)}
-        if self.state.profile.die_on_checker_invalid:
-            faults["on_checker"] = max((d.on_checker for d in old), default=0.0)
-        reason = max(faults, key=lambda r: faults[r])
-        self._emit(
-            CorrectionEvent,
-            data={"action": "reroll", "withdraws": [roll.seq, move.seq, flagged.seq]},
-            target_seq=roll.seq,
-        )
-        self._rebuild()
-        self.state = self.state.invalid_roll(player=mover)
-        self._emit(
-            RollInvalidEvent, player=mover, dice=roll.dice, reasons=(reason,), note=REROLL_NOTE
-        )
-        self._need_clear = False
+        reason = self._likeliest_fault(self._rolled)
+        self._withdraw_as_rerolled(roll, [roll.seq, move.seq, flagged.seq], reason)
         self._roll(mover, dice)
         return True
+
+    def _likeliest_fault(self, dice: Sequence[SeenDie]) -> str:
+        """The fault the camera most nearly saw in ``dice`` of a roll found invalid
+        only because it was rolled again: a die cocked, or (where the profile makes it
+        a fault) lying on a checker."""
+        faults = {"cocked": max((d.cocked for d in dice), default=0.0)}
+        if self.state.profile.die_on_checker_invalid:
+            faults["on_checker"] = max((d.on_checker for d in dice), default=0.0)
+        return max(faults, key=lambda r: faults[r])
+
+    def _withdraw_as_rerolled(self, roll: RollEvent, withdraws: list[int], reason: str) -> None:
+        """``roll``, taken as valid, was rolled again: the events ``withdraws`` are
+        taken back (``correction``, ``action`` ``reroll``), the match rebuilt without
+        them, and the roll recorded as invalid for ``reason`` (``REROLL_NOTE``); its
+        roller's new roll is the caller's to judge."""
+        self._emit(
+            CorrectionEvent, data={"action": "reroll", "withdraws": withdraws}, target_seq=roll.seq
+        )
+        self._rebuild()
+        self.state = self.state.invalid_roll(player=roll.player)
+        self._emit(
+            RollInvalidEvent,
+            player=roll.player,
+            dice=roll.dice,
+            reasons=(reason,),
+            note=REROLL_NOTE,
+        )
+        self._need_clear = False
 
     def _see_their_dance(self, flag: _Flag, dice: tuple[SeenDie, ...]) -> bool:
         """The flagged play stands, its opponent now on roll, and two dice lie in the
