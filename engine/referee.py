@@ -1658,7 +1658,7 @@ class Referee:
             # unseen: the judgement stands.
             self._emit(
                 CorrectionEvent,
-                data={"action": "taken_valid", "withdraws": self._judged_again(invalid)},
+                data={"action": "taken_valid", "withdraws": [invalid.seq]},
                 target_seq=invalid.seq,
                 note=TAKEN_VALID_NOTE,
             )
@@ -2024,36 +2024,6 @@ class Referee:
             if isinstance(e, (RollEvent, OpeningRollEvent, MoveEvent, GameStartEvent)):
                 return None
         return None
-
-    def _judged_again(self, invalid: RollInvalidEvent) -> list[int]:
-        """The seqs of ``invalid`` and of the judgements of the same roll before it (the
-        same player and numbers, no roll, play or game between), oldest first: the
-        dice judged once, then again in a view where other dice lay beside them (s63
-        clip 5902 at 307.5 s and 314.0 s: a flat 66 read cocked, judged again when his
-        opponent's early roll came down by it). A roll taken as valid withdraws
-        every judgement of it, not the last alone.
-
-        >>> ref = Referee(RefereeConfig(match_length=3))
-        >>> first = len(ref.events)
-        >>> for seq, dice in enumerate(((5, 2), (6, 6), (6, 6)), start=first):
-        ...     e = RollInvalidEvent(seq=seq, player=1, dice=dice, reasons=("cocked",))
-        ...     ref.events.append(e)
-        >>> [seq - first for seq in ref._judged_again(ref.events[-1])]
-        [1, 2]
-        """
-        withdrawn = withdrawn_seqs(self.events)
-        numbers = sorted(invalid.dice or ())
-        seqs = [invalid.seq]
-        for e in reversed(self.events[: invalid.seq]):
-            if e.seq in withdrawn:
-                continue
-            if isinstance(e, RollInvalidEvent):
-                if e.player != invalid.player or sorted(e.dice or ()) != numbers:
-                    break
-                seqs.append(e.seq)
-            elif isinstance(e, (RollEvent, OpeningRollEvent, MoveEvent, GameStartEvent)):
-                break
-        return seqs[::-1]
 
     def _premature_roll(self, roller: int, dice: Sequence[SeenDie]) -> None:
         """``roller`` rolled while the last mover's dice were still down: the roll

@@ -1100,6 +1100,30 @@ def test_a_roll_judged_cocked_with_the_opponents_early_roll_beside_it_is_judged_
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_a_roll_taken_as_valid_leaves_the_judgement_of_the_roll_before_it() -> None:
+    """s59 clip 5402 at 56 s: player 0's 22 lay on a checker (invalid); he rolled 22
+    again, one 2 read cocked at 0.85 (judged invalid, falsely), and played it as it
+    lay. The second 22 was taken as valid; the first, another roll with the same
+    numbers, stays invalid (a first version of the change above withdrew both)."""
+    ref, p0 = _opened_52()
+    on_checker = (
+        SeenDie(3, half="left", on_checker=0.95, at=(-20.0, 3.0)),
+        SeenDie(1, half="left", at=(-25.0, 3.0)),
+    )
+    [first] = ref.see(Sighting(ExactCheckers(p0), dice=on_checker))
+    assert isinstance(first, RollInvalidEvent) and first.reasons == ("on_checker",)
+    assert ref.see(Sighting(ExactCheckers(p0))) == []  # lifted
+    cocked = (
+        SeenDie(3, half="left", cocked=0.85, at=(-12.0, -5.0)),
+        SeenDie(1, half="left", at=(-28.0, 6.0)),
+    )
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=cocked))] == ["roll_invalid"]
+    played = Position((p0.boards[0], _moved(p0.boards[1], (24, 21), (21, 20))), 1)
+    fix = ref.see(Sighting(ExactCheckers(played)))[0]
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "taken_valid"
+    assert first.seq not in fix.data["withdraws"] and len(fix.data["withdraws"]) == 1
+
+
 def test_a_roll_judged_cocked_played_then_the_opponents_roll_in_its_half() -> None:
     """s46 clip 4105 at 719 s: a 62, its 6 read cocked, played 7/1 4/2 as it lay;
     the dice lifted unseen, the opponent rolled a 65 into the roller's half. The 65
