@@ -469,7 +469,6 @@ def _unseen_on_bar(before: Position, shown: Position | None) -> Position | None:
     cube read as none, 21/20 played with it there, flagged as 25/20 21/0, a bear-off,
     not as the checker moved with one on the bar).
 
-    >>> from gammoneye.engine.position import Position
     >>> home = (0,) * 5 + (5, 0, 3) + (0,) * 4 + (5,) + (0,) * 6
     >>> before = Position((home + (1, 0, 0, 0, 0, 1), home + (0,) * 4 + (2, 0)), 0)
     >>> shown = Position((home[:17] + (1,) + (0,) * 7, before.boards[1]), 0)  # bar empty
