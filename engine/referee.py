@@ -71,7 +71,7 @@ from .events import (
 )
 from .match import MatchRuleError, MatchState, Phase, changed_by_hits
 from .moves import checkers_out_of_place, dice_used, legal_plays
-from .position import BAR, CHECKERS, Position, PositionError
+from .position import BAR, Position, PositionError
 
 #: Log-likelihood by which the evidence must prefer a position no legal play makes
 #: before a play is called illegal (about 400 : 1).
@@ -446,9 +446,7 @@ def _with_their_play(result: Position, seen: Position, mover: int) -> Position |
                 return None
             if mine[i] == 1:
                 mine[i], mine[BAR] = 0, mine[BAR] + 1
-    unseen = min(result.boards[opponent][BAR], CHECKERS - sum(theirs) - result.off(opponent))
-    if unseen > 0:
-        theirs = (*theirs[:BAR], theirs[BAR] + unseen)
+    theirs = _bar_unseen(theirs, result.boards[opponent])
     boards: list[tuple[int, ...]] = [(), ()]
     boards[mover], boards[opponent] = tuple(mine), theirs
     after = Position((boards[0], boards[1]), result.turn)
@@ -481,16 +479,25 @@ def _unseen_on_bar(before: Position, shown: Position | None) -> Position | None:
     if shown is None:
         return None
     mover = before.turn
-    unseen = min(before.boards[mover][BAR], shown.off(mover) - before.off(mover))
-    if unseen <= 0:
-        return shown
     boards = list(shown.boards)
-    mine = boards[mover]
-    boards[mover] = (*mine[:BAR], mine[BAR] + unseen)
-    try:
-        return Position((boards[0], boards[1]), shown.turn)
-    except PositionError:
-        return shown
+    boards[mover] = _bar_unseen(boards[mover], before.boards[mover])
+    return Position((boards[0], boards[1]), shown.turn)
+
+
+def _bar_unseen(seen: tuple[int, ...], before: tuple[int, ...]) -> tuple[int, ...]:
+    """One player's counts ``seen``, with those of his checkers it lacks against
+    ``before`` (taken as borne off) put on the bar, up to as many as ``before`` has
+    there: no checker is borne off while one of his is on the bar [000 r15], and the
+    bar's count is the least sure of a reading. Never more than 15 checkers: only
+    those missing go on the bar.
+
+    >>> _bar_unseen((0,) * 23 + (1, 0), (0,) * 23 + (1, 2))[BAR]
+    2
+    >>> _bar_unseen((0,) * 23 + (1, 0), (0,) * 23 + (2, 1))[BAR]  # one missing, one on the bar
+    1
+    """
+    unseen = min(before[BAR], sum(before) - sum(seen))
+    return seen if unseen <= 0 else (*seen[:BAR], seen[BAR] + unseen)
 
 
 def _back_from_off(before: Position, after: Position) -> bool:
@@ -1088,9 +1095,10 @@ class Referee:
         if self._need_clear and dice and _same_places(dice, self._judged_dice):
             return True  # the same dice read again, another number read on one of them
         judged = self._judged_dice
-        if self._need_clear and len(dice) > len(judged) > 0:
-            lying = [d for d in dice if any(_near(d, j, STILL_CM) for j in judged if j.at)]
-            if all(d.at is not None for d in dice) and _same_places(lying, judged):
+        placed = all(d.at is not None for d in (*dice, *judged))
+        if self._need_clear and placed and len(dice) > len(judged) > 0:
+            lying = [d for d in dice if any(_near(d, j, STILL_CM) for j in judged)]
+            if _same_places(lying, judged):
                 # the dice judged still lie there, others beside them: those are his
                 # opponent's, rolled early, not a roll of his made again (s63 clip
                 # 5902 at 314.0 s: a flat 66 read cocked judged a second time)

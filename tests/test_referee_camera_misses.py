@@ -1100,6 +1100,20 @@ def test_a_roll_judged_cocked_with_the_opponents_early_roll_beside_it_is_judged_
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_dice_judged_beside_a_die_of_no_known_place_are_still_judged_without_a_crash() -> None:
+    """Whether judged dice still lie where they lay is asked only where every die has a
+    place (a first version compared places first and failed its assertion on a die
+    with none)."""
+    ref, p0 = _opened_52()
+    cocked = (
+        SeenDie(3, half="left", cocked=0.85, at=(-20.0, 3.0)),
+        SeenDie(1, half="left", at=(-25.0, 3.0)),
+    )
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=cocked))] == ["roll_invalid"]
+    ref.see(Sighting(ExactCheckers(p0), dice=(*cocked, SeenDie(4, half="right"))))
+    assert ref.state.on_roll == 1 and ref.flag is None
+
+
 def test_a_roll_taken_as_valid_leaves_the_judgement_of_the_roll_before_it() -> None:
     """s59 clip 5402 at 56 s: player 0's 22 lay on a checker (invalid); he rolled 22
     again, one 2 read cocked at 0.85 (judged invalid, falsely), and played it as it
