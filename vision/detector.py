@@ -192,6 +192,9 @@ class Kept(Generic[T]):
     key: object
     grey: U8
     value: T
+    #: Whether ``value`` may be given again as it is (:meth:`DiceCubeDetector.detect_on_board`
+    #: keeps faint boxes only once a second picture found them too).
+    settled: bool = True
 
     def still(self, key: object, grey: U8) -> bool:
         """Whether a picture of ``key`` and grey canvas ``grey`` shows what this was
@@ -313,6 +316,18 @@ def same_box(a: tuple[float, ...], b: tuple[float, ...], iou: float) -> bool:
     return bool(np.hypot(dx, dy) < side / 2)
 
 
+#: A box scored under this, found on a board, is given again for the pictures after it
+#: that show the board unchanged only where the next of them finds it too: the
+#: detector's faint boxes flicker from frame to frame, and one kept from a single
+#: picture stood for a die for as long as the board stayed still (s68 clip 6402 at
+#: 166.2 s: the frame's corner boxed as a cocked die at 0.20 in one frame of thirteen,
+#: read as a 3 at 0.99, then given again for 11 s; a play was misread and eight were
+#: lost after it). Of the faint boxes of s60 5603's still dice (its camera 2 m above,
+#: dice 11 px wide), 9 of 10 were found again in the next frame. The reader keeps a
+#: box under its ``FAINT_DIE_SCORE`` (the same 0.3) only where it reads it surely.
+CONFIRM_BELOW = 0.3
+
+
 class DiceCubeDetector:
     """The loaded detector; not thread-safe (one per worker)."""
 
@@ -411,8 +426,10 @@ class DiceCubeDetector:
         and, with ``both_ways``, through the canvas turned round too; with
         ``mirrored``, through each of those mirrored as well; duplicates merged (see
         ``BOTH_WAYS``, ``MIRRORED``). A picture whose canvas is unchanged since the
-        last board's boxes were found gets those boxes (``STILL_LEVEL``). ``canvas``:
-        :func:`board_canvas` of the picture, where already made."""
+        last board's boxes were found gets those boxes (``STILL_LEVEL``), less any
+        scored under ``CONFIRM_BELOW`` that the first such picture, looked at again,
+        does not show. ``canvas``: :func:`board_canvas` of the picture, where already
+        made."""
         c = upright_corners(corners_px)
         canvases = [canvas_homography(c, ordered=True)]
         if both_ways:
@@ -427,15 +444,31 @@ class DiceCubeDetector:
         key = np.array([*c.ravel(), both_ways, mirrored], np.float64).tobytes()
         last = self._last_board
         if self.reuse_still and last is not None and last.still(key, grey):
-            self.reused += 1
-            return list(last.value)
+            if last.settled:
+                self.reused += 1
+                return list(last.value)
+            # faint boxes of one picture: kept where this one shows them too
+            again = self._detect_all(image, first, canvases)
+            kept = [
+                d
+                for d in last.value
+                if d.score >= CONFIRM_BELOW or any(same_box(d.box, e.box, self.iou) for e in again)
+            ]
+            self._last_board = Kept(key, last.grey, kept)
+            return list(kept)
+        found = self._detect_all(image, first, canvases)
+        # the reference stays the picture the boxes were found in (not each later one
+        # like it): a board changing slowly is looked at again once it has changed
+        faint = any(d.score < CONFIRM_BELOW for d in found)
+        self._last_board = Kept(key, grey, found, settled=not faint)
+        return list(found)
+
+    def _detect_all(self, image: U8, first: U8, canvases: list[F64]) -> list[Detection]:
+        """The boxes found through every canvas of :meth:`detect_on_board`, merged."""
         found = self._detect_through(image, first, canvases[0])
         if len(canvases) > 1:
             found = self._merged(found + [d for h in canvases[1:] for d in self.detect(image, h)])
-        # the reference stays the picture the boxes were found in (not each later one
-        # like it): a board changing slowly is looked at again once it has changed
-        self._last_board = Kept(key, grey, found)
-        return list(found)
+        return found
 
     def _merged(self, found: list[Detection]) -> list[Detection]:
         """One detection per object among those of several canvases: the surest. Two
