@@ -63,13 +63,14 @@ def main() -> None:
         reading = reader.read(image, corners=corners)
         read = [
             f"{d.value()} ({d.values[d.value()]:.2f}) cocked {d.cocked:.2f} gap {d.lean_gap} "
-            f"{d.half} "
+            f"on checker {d.on_checker:.2f} over {d.over} {d.half} "
             f"at ({d.image_xy[0]:.0f}, {d.image_xy[1]:.0f})"
             for d in reading.dice
             if d.image_xy is not None
         ]
         truth = [
-            f"{d['value']}{' cocked' if d['cocked'] else ''} at {d['at']}"
+            f"{d['value']}{' cocked' if d['cocked'] else ''}"
+            f"{' on a checker' if d.get('on_checker') else ''} at {d['at']}"
             for d in rows[frame]["dice"]
         ]
         print(

@@ -77,6 +77,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="use the kept readings even if vision's code changed (a change that leaves them)",
     )
+    ap.add_argument(
+        "--pixels",
+        action="store_true",
+        help="also print where in the picture each die of the reading lies",
+    )
     args = ap.parse_args(argv)
     clip: Path = args.clip
     if not (clip / "clip.json").is_file():
@@ -141,6 +146,16 @@ def main(argv: list[str] | None = None) -> int:
                 print(
                     f"view t={t:.1f} f={frame.ref}: dice {seen} | truth {true_dice} | {board}{cube}"
                 )
+                reading = getattr(eyes, "last_reading", None)
+                if args.pixels and reading is not None:
+                    print(
+                        "      in the picture: "
+                        + " ".join(
+                            f"{d.value()}@({d.image_xy[0]:.0f},{d.image_xy[1]:.0f})"
+                            for d in reading.dice
+                            if d.image_xy is not None
+                        )
+                    )
         for e in new:
             if shown(t):
                 print(f"    ours {e.TYPE} {_event(e)}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -209,6 +210,28 @@ def _clips(folder: Path) -> list[Path]:
     return found
 
 
+def _keep_events(folder: Path, events: Sequence[Any], decided: Mapping[int, float]) -> None:
+    """Write ``events`` (our log of one clip) to ``folder/events.jsonl`` and, for each
+    event decided during the run, its seq and when (clip seconds) to ``decided.jsonl``."""
+    from gammoneye.engine.events import dumps_event
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "events.jsonl").write_text(
+            "".join(dumps_event(e) + "\n" for e in events), "utf-8"
+        )
+        (folder / "decided.jsonl").write_text(
+            "".join(
+                json.dumps({"seq": e.seq, "at": round(decided[id(e)], 3)}) + "\n"
+                for e in events
+                if id(e) in decided
+            ),
+            "utf-8",
+        )
+    except OSError as e:
+        raise fail(f"cannot write our events to {folder}: {e}") from None
+
+
 def eval_referee(
     clips: Annotated[
         Path, typer.Argument(help="A rendered clip, or a folder of them (gammoneye render clip).")
@@ -243,6 +266,15 @@ def eval_referee(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the figures as one JSON object.")
     ] = False,
+    keep: Annotated[
+        Path | None,
+        typer.Option(
+            "--keep",
+            help="Also write our event log of each clip to KEEP/CLIP/events.jsonl, and "
+            "when each event was decided (seconds into the clip) to decided.jsonl, to "
+            "look at a real-time run afterwards.",
+        ),
+    ] = None,
 ) -> None:
     """Run the referee on rendered clips and compare with their ground-truth event logs.
 
@@ -299,6 +331,8 @@ def eval_referee(
             raise fail(f"{e}{hint}") from None
         decided = {id(d.event): d.at for d in stats.decisions}
         score = compare_events(truth, ref.events, decided_at=decided)
+        if keep is not None:
+            _keep_events(keep / clip.name, ref.events, decided)
         total.add(score)
         frames += stats.frames
         busy += stats.busy_seconds
