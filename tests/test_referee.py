@@ -18,6 +18,7 @@ from gammoneye.engine.events import (
     MoveEvent,
     RollEvent,
     dumps_event,
+    read_event_log,
 )
 from gammoneye.engine.match import Phase
 from gammoneye.engine.position import Position
@@ -813,6 +814,19 @@ def test_eval_referee_cli_prints_the_figures(testbed: Path) -> None:
     fig = json.loads(result.stdout[result.stdout.index("{") :])
     assert fig["plays_exact_pct"] == 100.0 and fig["flag_recall_pct"] == 100.0
     assert fig["invalid_false_alarm_pct"] == 0.0 and fig["vision"] == "truth"
+
+
+def test_eval_referee_keeps_our_event_log_of_each_clip(testbed: Path, tmp_path: Path) -> None:
+    keep = tmp_path / "kept"
+    result = CliRunner().invoke(
+        app, ["eval", "referee", str(testbed), "--vision", "truth", "--keep", str(keep)]
+    )
+    assert result.exit_code == 0, result.output
+    ours, problems = read_event_log((keep / testbed.name / "events.jsonl").read_text("utf-8"))
+    assert not problems and any(isinstance(e, MoveEvent) for e in ours)
+    decided = [json.loads(line) for line in (keep / testbed.name / "decided.jsonl").open()]
+    seqs = {e.seq for e in ours}
+    assert decided and all(d["seq"] in seqs and d["at"] >= 0 for d in decided)
 
 
 def test_eval_referee_refuses_a_folder_without_clips(tmp_path: Path) -> None:
