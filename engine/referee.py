@@ -230,6 +230,10 @@ class SeenDie:
     #: them (:func:`on_checker_p`) rather than from ``on_checker``, which the camera
     #: judged from the checkers it counted around the die.
     over: tuple[int, float, float] | None = None
+    #: ``over`` were the die lying on a checker, when known: the camera sees a die a
+    #: checker's height above the board beyond where it stands, and the reader moves
+    #: its footprint back by that much (``vision.reading.DieReading.over_raised``).
+    over_raised: tuple[int, float, float] | None = None
     #: The reader's probability of each face 1..6, when known (else ``()``): which
     #: other value a die read unsure more likely shows (:func:`_die_log_p`).
     values: tuple[float, ...] = ()
@@ -1127,14 +1131,24 @@ class Referee:
     def _on_checker(self, die: SeenDie) -> float:
         """How likely ``die`` lies on a checker: before a roll counts, from the point
         it stands over and the checkers the position confirmed has there; else (the
-        checkers may be moving) as the camera judged."""
+        checkers may be moving) as the camera judged. Where it stands is taken both
+        ways, on the board and a checker's height up (``over_raised``), and the
+        likelier kept: a die standing within a pile's reach on the board plane lies on
+        it, and a die on a checker seen from a low camera maps onto the board beyond
+        the pile, its footprint found outside it (s67 clip 6303, its camera 62 cm above
+        the board: of six dice on a checker two called so, four with it; of 719 dice
+        beside a pile on the clips of s64-s67, the same two called on one either way,
+        ``python bench/on_checker_raised.py clips/s64 clips/s65 clips/s66 clips/s67``)."""
         if die.over is None or self.state.phase is not Phase.ROLL:
             return die.on_checker
-        n, depth, side = die.over
         bottom = self.config.bottom_player
         boards = self.state.position.boards
-        count = boards[bottom][n - 1] or boards[1 - bottom][24 - n]
-        return on_checker_p(depth, side, count)
+
+        def on_pile(n: int, depth: float, side: float) -> float:
+            return on_checker_p(depth, side, boards[bottom][n - 1] or boards[1 - bottom][24 - n])
+
+        p = on_pile(*die.over)
+        return p if die.over_raised is None else max(p, on_pile(*die.over_raised))
 
     def roll_faults(self, player: int, dice: Sequence[SeenDie]) -> list[str]:
         """Why a roll of these dice by ``player`` is not valid (empty: valid)

@@ -1605,6 +1605,28 @@ def test_a_die_on_a_checker_is_told_from_the_checkers_confirmed() -> None:
     assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("on_checker",)
 
 
+def test_a_die_on_a_checker_seen_from_a_low_camera_is_told_from_where_it_stands_raised() -> None:
+    """A die on a checker, seen from a low camera, maps onto the board plane beyond the
+    pile, its footprint just outside the strip (s67 clip 6303 at 339.0 s, the camera
+    62 cm above the board); moved back by a checker's height it stands on the pile
+    [001 4.1(iv)(c)]. A die whose footprint lies outside the pile both ways lies
+    beside it."""
+    ref, p0 = _opened_52()  # player 1 on roll; point 12 holds five of his checkers
+    other = SeenDie(2, half="left", over=(9, 3.0, -0.2), at=(-25.0, 3.0))
+    seen = SeenDie(5, half="left", over=(12, 2.5, 0.05), over_raised=(12, 2.5, -0.16))
+    [invalid] = ref.see(Sighting(ExactCheckers(p0), dice=(seen, other)))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("on_checker",)
+    ref, p0 = _opened_52()
+    beside = SeenDie(5, half="left", over=(12, 2.5, 0.25), over_raised=(12, 2.5, 0.05))
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(beside, other)))
+    assert isinstance(roll, RollEvent) and roll.dice == (5, 2)
+    # the board-plane footprint inside the pile is on it, wherever the raised one falls
+    ref, p0 = _opened_52()
+    inside = SeenDie(5, half="left", over=(12, 2.5, -0.3), over_raised=(11, 2.5, 0.4))
+    [invalid] = ref.see(Sighting(ExactCheckers(p0), dice=(inside, other)))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("on_checker",)
+
+
 def test_a_die_read_surely_twice_as_two_numbers_lets_the_play_decide() -> None:
     """Player 1's 4 was read as a 3 at 1.0 when his roll was taken, then, still where
     it lay, as a 4 at 1.0 (s17 clip 1202). Neither read is believed over the other:
@@ -1662,9 +1684,7 @@ def test_a_die_read_again_as_the_same_number_less_surely_lets_the_play_decide() 
     assert play(second_read=False) == ["move", "flag"]
 
 
-def test_two_unsure_reads_that_together_make_another_number_likelier_put_the_roll_right() -> (
-    None
-):
+def test_two_unsure_reads_that_together_make_another_number_likelier_put_the_roll_right() -> None:
     """Player 1's 2 was read as a 3 at 0.32 (its 2 at 0.28) as his dice came to rest,
     then, from still frames, as a 2 at 0.72 (s56 clip 5103 at 481 s: a dance, so no
     play could tell). Both reads mixed make the 2 likelier by more than
@@ -1680,8 +1700,11 @@ def test_two_unsure_reads_that_together_make_another_number_likelier_put_the_rol
         [rolled] = ref.see(Sighting(ExactCheckers(p0), dice=(die, five)))
         assert isinstance(rolled, RollEvent) and sorted(rolled.dice) == sorted((5, value))
         again = SeenDie(
-            max(range(6), key=lambda k: second[k]) + 1, p=max(second), half="left",
-            at=(-20.2, 3.1), values=second,
+            max(range(6), key=lambda k: second[k]) + 1,
+            p=max(second),
+            half="left",
+            at=(-20.2, 3.1),
+            values=second,
         )
         events = ref.see(Sighting(ExactCheckers(p0), dice=(again, five)))
         assert Referee.resume(ref.config, ref.events).state == ref.state
@@ -2978,9 +3001,7 @@ class _RestingDiceEyes:
         return Sighting(ExactCheckers(self.board), dice, t=i / 10, frame=i)
 
 
-def test_a_roll_read_unsure_as_its_dice_came_to_rest_is_read_again_from_still_frames() -> (
-    None
-):
+def test_a_roll_read_unsure_as_its_dice_came_to_rest_is_read_again_from_still_frames() -> None:
     """The loop passes the first view of the roll (53, read unsure); the frames it
     looks at after it show the same still table, the 2 read at 0.75: their dice, read
     from them all, are passed on, and the referee puts the roll right. Frames reading

@@ -66,6 +66,14 @@ ACROSS = 0.5
 DIE_HALF_OF_BOX = 0.42
 #: How soft the on-a-checker call is across a pile's edge, in point widths.
 ON_CHECKER_SOFT = 0.08
+#: A checker's height over its diameter: how far a die lying on one stands above the
+#: board. Tournament checkers are about 40 x 7.5 mm (0.19), club sets 38 x 6 mm
+#: (0.16); the renderer draws 0.16 to 0.26.
+CHECKER_HEIGHT = 0.2
+#: The most a die's box is believed to tell of the camera's slant (the tangent of its
+#: angle from straight down) for :attr:`DieReading.over_raised`: a camera lower than
+#: this (under 18 degrees above the board) is no camera a board is watched with.
+MOST_SLANT = 3.0
 #: A cube standing within this share of the field's width beside the bar lies on it (in
 #: the middle, or a player's side): a cube in the middle is often pushed against a
 #: checker on the bar and stands over the bar's edge.
@@ -840,13 +848,17 @@ class BoardReader:
                 if keep_die(d.score, sure[i])
                 and not (cubes and part_of_cube(d.box, cubes[0].box, sure[i]))
             ]
-            stands = {i: self._stand(dice_found[i].box, to_board) for i in kept}
+            leans = {i: self._stand_and_lean(dice_found[i].box, to_board) for i in kept}
+            stands = {i: (spot, half) for i, (spot, half, _) in leans.items()}
             cube_stand = [self._stand(cubes[0].box, to_board)] if cubes else []
+            lift = CHECKER_HEIGHT * CHECKER * space.point_width
             for i in kept:
                 d, v, (u, w) = dice_found[i], values[i], centres_b[i]
                 kept_boxes.append(d.box)
                 half, off_board = self._half(space, u, w)
                 spot, die_half = stands[i]
+                lean = leans[i][2]
+                raised = (spot[0] - lean[0] * lift, spot[1] - lean[1] * lift)
                 others = [stands[k] for k in kept if k != i] + cube_stand
                 gap = lean_gap(space, orient, counts, spot, die_half, others)
                 dice.append(
@@ -858,6 +870,9 @@ class BoardReader:
                         off_board=off_board,
                         image_xy=d.centre,
                         over=None if half is None else self._over_point(space, orient, spot),
+                        over_raised=(
+                            None if half is None else self._over_point(space, orient, raised)
+                        ),
                         lean_gap=round(gap, 3),
                     )
                 )
@@ -1067,13 +1082,27 @@ class BoardReader:
         box: tuple[float, float, float, float], to_board: F64
     ) -> tuple[tuple[float, float], float]:
         """Where a die stands on the board (board space), from its image box, and
-        its half side there.
+        its half side there (:meth:`_stand_and_lean`)."""
+        spot, half, _ = BoardReader._stand_and_lean(box, to_board)
+        return spot, half
+
+    @staticmethod
+    def _stand_and_lean(
+        box: tuple[float, float, float, float], to_board: F64
+    ) -> tuple[tuple[float, float], float, tuple[float, float]]:
+        """Where a die stands on the board (board space), from its image box; its half
+        side there; and how a height above the board maps onto the board plane there
+        (board-space units per unit of height, pointing away from the camera).
 
         A die's box centre is its middle, a die's height above the board: mapped onto
         the board plane it lands beyond the die, the farther the lower the camera, on a
         pile lying behind a die beside it. The box's bottom edge is the die's near foot
         on the board (the camera looks down; the picture's bottom is nearer to it); the
-        die stands half its width beyond that, towards where its middle maps."""
+        die stands half its width beyond that, towards where its middle maps. The middle
+        maps half a side beyond the die's middle for each unit of the camera's slant
+        (the tangent of its angle from straight down), and the foot half a side before
+        it, so the slant is how much farther than one half side the middle maps from
+        the foot."""
         x0, y0, x1, y1 = box
         pts = np.array([[(x0 + x1) / 2, (y0 + y1) / 2], [(x0 + x1) / 2, y1], [x0, y1], [x1, y1]])
         centre, foot, left, right = cv2.perspectiveTransform(
@@ -1083,9 +1112,12 @@ class BoardReader:
         away = centre - foot
         length = float(np.linalg.norm(away))
         if length <= half:  # seen from straight above: the middle is the footprint
-            return (float(centre[0]), float(centre[1])), half
-        spot = foot + away / length * half
-        return (float(spot[0]), float(spot[1])), half
+            return (float(centre[0]), float(centre[1])), half, (0.0, 0.0)
+        unit = away / length
+        slant = min(MOST_SLANT, length / half - 1.0) if half > 0 else 0.0
+        spot = foot + unit * half
+        lean = unit * slant
+        return (float(spot[0]), float(spot[1])), half, (float(lean[0]), float(lean[1]))
 
     @staticmethod
     def _on_checker(

@@ -94,6 +94,11 @@ class DieReading:
     #: there tells from it whether the die lies on one, without trusting the counts
     #: read around a die (a die alone on a point is often counted as a checker).
     over: tuple[int, float, float] | None = None
+    #: ``over`` for the die standing on a checker: a die a checker's height above the
+    #: board maps onto the board plane beyond where it stands, as seen from the
+    #: camera, so its footprint is moved back towards the camera by that height times
+    #: the camera's slant (as the die's box tells it). None off the points.
+    over_raised: tuple[int, float, float] | None = None
     #: How far it stands from the nearest thing it could lean on (a checker, the
     #: rail, the bar, the other die, the cube), in its own widths; the cocked
     #: probability already weighs it. None where not measured.

@@ -181,6 +181,7 @@ def sighting_of(
             on_checker=d.on_checker,
             at=at,
             over=d.over,
+            over_raised=d.over_raised,
             values=tuple(float(d.values.get(v, 0.0)) for v in range(1, 7)),
         )
         for d, at in ((d, _place_cm(d.image_xy, homography, space)) for d in reading.dice)
