@@ -848,8 +848,8 @@ class BoardReader:
                 if keep_die(d.score, sure[i])
                 and not (cubes and part_of_cube(d.box, cubes[0].box, sure[i]))
             ]
-            leans = {i: self._stand_and_lean(dice_found[i].box, to_board) for i in kept}
-            stands = {i: (spot, half) for i, (spot, half, _) in leans.items()}
+            slants = {i: self._stand_and_slant(dice_found[i].box, to_board) for i in kept}
+            stands = {i: (spot, half) for i, (spot, half, _) in slants.items()}
             cube_stand = [self._stand(cubes[0].box, to_board)] if cubes else []
             lift = CHECKER_HEIGHT * CHECKER * space.point_width
             for i in kept:
@@ -857,8 +857,8 @@ class BoardReader:
                 kept_boxes.append(d.box)
                 half, off_board = self._half(space, u, w)
                 spot, die_half = stands[i]
-                lean = leans[i][2]
-                raised = (spot[0] - lean[0] * lift, spot[1] - lean[1] * lift)
+                dx, dy = slants[i][2]
+                raised = (spot[0] - dx * lift, spot[1] - dy * lift)
                 others = [stands[k] for k in kept if k != i] + cube_stand
                 gap = lean_gap(space, orient, counts, spot, die_half, others)
                 dice.append(
@@ -1082,12 +1082,12 @@ class BoardReader:
         box: tuple[float, float, float, float], to_board: F64
     ) -> tuple[tuple[float, float], float]:
         """Where a die stands on the board (board space), from its image box, and
-        its half side there (:meth:`_stand_and_lean`)."""
-        spot, half, _ = BoardReader._stand_and_lean(box, to_board)
+        its half side there (:meth:`_stand_and_slant`)."""
+        spot, half, _ = BoardReader._stand_and_slant(box, to_board)
         return spot, half
 
     @staticmethod
-    def _stand_and_lean(
+    def _stand_and_slant(
         box: tuple[float, float, float, float], to_board: F64
     ) -> tuple[tuple[float, float], float, tuple[float, float]]:
         """Where a die stands on the board (board space), from its image box; its half
@@ -1116,8 +1116,12 @@ class BoardReader:
         unit = away / length
         slant = min(MOST_SLANT, length / half - 1.0) if half > 0 else 0.0
         spot = foot + unit * half
-        lean = unit * slant
-        return (float(spot[0]), float(spot[1])), half, (float(lean[0]), float(lean[1]))
+        per_height = unit * slant
+        return (
+            (float(spot[0]), float(spot[1])),
+            half,
+            (float(per_height[0]), float(per_height[1])),
+        )
 
     @staticmethod
     def _on_checker(
