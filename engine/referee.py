@@ -176,6 +176,10 @@ TAKEN_VALID_NOTE = "judged invalid, played as it lay: taken as valid"
 #: judgement withdrawn): a die that looked cocked. A roll in the wrong half, or on a
 #: checker, is plain to see, and playing it an error of the players'.
 TAKEN_VALID_FAULTS = frozenset({"cocked"})
+#: How much better (log-likelihood, nats) a legal play of a roll judged cocked must
+#: explain a view with the cube offered than the board as it was, for the roll to be
+#: taken as played before the double (:meth:`Referee._judged_played_before_double`).
+JUDGED_PLAYED_NATS = 1.0
 #: The note on an invalid roll told from one die of it, seen in the wrong half before
 #: the roller rolled again in his own.
 WRONG_HALF_DIE_NOTE = "one die seen in the wrong half, then rolled again: the roll before was void"
@@ -1677,12 +1681,7 @@ class Referee:
             # read cocked at 0.98, then 5/0, an early bear-off). A play illegal with
             # the roll judged but legal with another may be of a roll rolled again and
             # unseen: the judgement stands.
-            self._emit(
-                CorrectionEvent,
-                data={"action": "taken_valid", "withdraws": [invalid.seq]},
-                target_seq=invalid.seq,
-                note=TAKEN_VALID_NOTE,
-            )
+            self._take_judged_as_valid(invalid)
             note = TAKEN_VALID_NOTE
         self._unseen_roll(roller, roll, note)
         if not legal:
@@ -2216,9 +2215,10 @@ class Referee:
         player = state.on_roll
         if state.dice is not None or state.turns_played == 0:
             return False
-        if self._judged_invalid(player) is not None:
-            return False
+        invalid = self._judged_invalid(player)
         evidence, before = s.checkers, state.position
+        if invalid is not None:
+            return self._judged_played_before_double(before, evidence, invalid)
         if self._explains(evidence, evidence.log_likelihood(before)):
             return False
         (roll, ll, pos, text), _ = self._unseen_roll_played(before, evidence)
@@ -2227,6 +2227,44 @@ class Referee:
         self._unseen_roll(player, roll, UNSEEN_ROLL_NOTE)
         self._legal_move(pos, text)
         return True
+
+    def _judged_played_before_double(
+        self, before: Position, evidence: CheckerEvidence, invalid: RollInvalidEvent
+    ) -> bool:
+        """:meth:`_played_before_double` where the roll of the player on roll was
+        judged invalid for a die cocked alone (``TAKEN_VALID_FAULTS``) and the board
+        shows a legal play of it: he played it as it lay and his opponent let him, as
+        :meth:`_see_unseen_roll` takes it; the judgement is withdrawn and the roll and
+        play recorded before the double, which is his opponent's (s69 clip 6502 at
+        605.9 s: an 11, a flat 1 read cocked at 1.00, played 4/3 3/2 2/1 1/0, then the
+        opponent's cube offered and passed; taken for a double of the player still to
+        roll again, flagged, and the pass lost). A player rarely turns the cube after
+        his own roll was judged invalid, so the play need not rule out the board as
+        it was: it is taken where it explains the view better by
+        ``JUDGED_PLAYED_NATS`` (6502: the checker borne off was seen only as likely,
+        the position before 1.9 nats worse, within ``illegal_margin``). Returns
+        whether it was."""
+        if invalid.dice is None or not set(invalid.reasons) <= TAKEN_VALID_FAULTS:
+            return False
+        roll, ll, pos, text = self._judged_play(before, invalid.dice, evidence)
+        if pos == before or not self._explains(evidence, ll):
+            return False
+        if ll - evidence.log_likelihood(before) < JUDGED_PLAYED_NATS:
+            return False
+        self._take_judged_as_valid(invalid)
+        self._unseen_roll(invalid.player, roll, TAKEN_VALID_NOTE)
+        self._legal_move(pos, text)
+        return True
+
+    def _take_judged_as_valid(self, invalid: RollInvalidEvent) -> None:
+        """The roll ``invalid`` judged invalid was played as it lay: the judgement is
+        withdrawn (``correction`` ``taken_valid``); the caller records the roll."""
+        self._emit(
+            CorrectionEvent,
+            data={"action": "taken_valid", "withdraws": [invalid.seq]},
+            target_seq=invalid.seq,
+            note=TAKEN_VALID_NOTE,
+        )
 
     def _doubler_after_dance(self) -> int:
         """Who doubled, where a double is seen while the player on roll may have

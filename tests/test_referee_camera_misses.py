@@ -1241,6 +1241,55 @@ def test_a_double_seen_after_a_play_of_a_roll_unseen_is_the_opponents() -> None:
     assert [e.TYPE for e in events] == ["double"] and events[0].player == 1
 
 
+def test_a_double_seen_after_a_roll_judged_cocked_was_played_as_it_lay_is_the_opponents() -> None:
+    """s69 clip 6502 at 605.9 s: player 1's 11, a flat 1 read cocked at 1.00 (invalid),
+    played 4/3 3/2 2/1 1/0 as it lay and lifted; the opponent's cube offered in the
+    next view was taken for a double of player 1, still to roll again, and flagged as
+    one made after rolling; the pass after it was lost. The board showing a legal play
+    of the roll judged, the roll was taken as valid, and the double is his
+    opponent's; judged for its half, or with the board as it was, it is not. The
+    checker borne off in 6502 was read only as likely, the board as it was within
+    the illegal margin: a play that explains the view better is enough (read
+    roughly below)."""
+
+    def after(
+        dice: tuple[SeenDie, ...], moves: tuple[tuple[int, int], ...], *, rough: bool = False
+    ) -> list[Event]:
+        ref, p0 = _opened_52()
+        centre = SeenCube(64, "centre")
+        events = ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=centre))
+        assert [e.TYPE for e in events] == ["roll_invalid"]
+        played = Position((p0.boards[0], _moved(p0.boards[1], *moves)), 1)
+        seen = _RoughCheckers(played) if rough else ExactCheckers(played)
+        events = ref.see(Sighting(seen, cube=SeenCube(2, "offered")))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    cocked = (
+        SeenDie(3, half="left", cocked=0.99, at=(-20.0, 3.0)),
+        SeenDie(1, half="left", at=(-25.0, 3.0)),
+    )
+    events = after(cocked, ((24, 21), (21, 20)))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "double"]
+    fix, roll, move, double = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "taken_valid"
+    assert roll.player == 1 and roll.dice == (3, 1) and roll.note == TAKEN_VALID_NOTE
+    assert move.legal and isinstance(double, DoubleEvent) and double.player == 0
+    rough = after(cocked, ((24, 21), (21, 20)), rough=True)
+    assert [(e.TYPE, getattr(e, "player", None)) for e in rough] == [
+        ("correction", None),
+        ("roll", 1),
+        ("move", 1),
+        ("double", 0),
+    ]
+    # the board as it was: the player to roll again turned the cube, after his roll
+    events = after(cocked, ())
+    assert [(e.TYPE, getattr(e, "kind", None)) for e in events] == [("flag", "illegal_double")]
+    # judged for lying in the wrong half, the roll stays invalid: no play of it stands
+    wrong = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
+    assert "correction" not in [e.TYPE for e in after(wrong, ((24, 21), (21, 20)))]
+
+
 def test_a_misread_die_of_a_roll_judged_invalid_is_no_illegal_play() -> None:
     # player 1 rolls 22; the camera reads a 2 (unsure) and a 1 (p 0.6) on a checker:
     # invalid. He plays 24/22(2) 13/11(2) and lifts the dice. Illegal with 21, legal
