@@ -2809,12 +2809,27 @@ class Referee:
             # made again, which the caller tells (:meth:`_one_landed_by_his`; s22 clip
             # 1702: a cocked 66 taken as valid, rolled again as 64, the 6 by the 6).
             if self._by_halves():
-                return True
+                return not self._landed_by_his_after_play(dice)
             gone = [r.value for r in self._rolled if r not in near]
             new = [d for d in dice if not any(_near(r, d) for r in self._rolled)]
             return not (len(dice) == 2 and len(new) == 1 and new[0].value not in gone)
         rest = _without_values(dice, state.dice)
         return len(rest) == len(dice) - len(state.dice)
+
+    def _landed_by_his_after_play(self, mine: Sequence[SeenDie]) -> bool:
+        """:meth:`_one_landed_by_his`'s two dice, one where a die of the mover's roll
+        lay and one new, while the board shows a legal play of his roll made: he
+        rolls again before he plays, not after, so he lifted his dice and these are
+        his opponent's roll in the wrong half, one die landing where his lay (s69 clip
+        6503 at 541.2 s: a 54 played 14/9 9/5, then the opponent's 52 in his half, its
+        5 by his 5; taken for his dice still down, the invalid roll missed)."""
+        if not self._one_landed_by_his(mine) or self.state.dice is None:
+            return False
+        evidence, before = self._seen_checkers, self.state.position
+        if evidence is None or self._explains(evidence, evidence.log_likelihood(before)):
+            return False
+        ll, pos, _ = self.best_result(before, self.state.dice, evidence)
+        return pos != before and self._explains(evidence, ll)
 
     def _not_movers(self, dice: Sequence[SeenDie]) -> list[SeenDie]:
         """The dice that are not the mover's own (a premature roll by the opponent)."""

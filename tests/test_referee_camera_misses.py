@@ -2707,6 +2707,36 @@ def test_a_new_roll_with_a_die_where_the_movers_lay_ends_his_turn() -> None:
     assert ref.state.dice == (6, 6)
 
 
+def test_a_roll_in_the_movers_half_after_his_play_with_a_die_where_his_lay_is_the_opponents() -> (
+    None
+):
+    """s69 clip 6503 at 541.2 s: player 0's 54 played 14/9 9/5, and with no view
+    between, player 1's 52 in player 0's half, its 5 landing where player 0's 5 lay:
+    taken for player 0's dice still down (his roll made again, as in s22 clip 1702),
+    and the invalid roll missed. A player rolls again before he plays, not after: the
+    board showing a play of his roll, his turn is over and these are his opponent's,
+    in the wrong half [001 4.1(iii)]. The board unmoved, his roll made again."""
+    ref, p1 = _opened_52()
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p1), dice=()))] == []
+    his = (SeenDie(5, half="left", at=(-20.0, 3.0)), SeenDie(4, half="left", at=(-8.0, 4.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p1), dice=his))] == ["roll"]
+    played = Position((p1.boards[0], _moved(p1.boards[1], (13, 8), (8, 4))), 1)
+    theirs = (SeenDie(5, half="left", at=(-20.5, 3.5)), SeenDie(2, half="left", at=(-19.0, -8.0)))
+    events = ref.see(Sighting(ExactCheckers(played), dice=theirs))
+    assert [(e.TYPE, getattr(e, "player", None)) for e in events] == [
+        ("move", 1),
+        ("roll_invalid", 0),
+    ]
+    assert events[0].legal and events[1].reasons == ("wrong_half",)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # the board as it was: his roll made again, the first withdrawn
+    ref, p1 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p1), dice=his))
+    events = ref.see(Sighting(ExactCheckers(p1), dice=theirs))
+    assert [e.TYPE for e in events] == ["correction", "roll_invalid", "roll"]
+    assert ref.state.dice == (5, 2)
+
+
 def test_a_roll_judged_invalid_read_again_where_it_lies_is_no_second_roll() -> None:
     """Player 1's roll is judged cocked [001 4.1(iv)]; the next view reads the same
     two dice, where they lay, as other numbers (dark dice read unsure, s22 clip 1703):
