@@ -134,6 +134,11 @@ DOUBT_PLAYS = 4
 #: other roll (the judged dice misread) unless the dice read make it less likely than
 #: this, against the numbers judged.
 ILLEGAL_LOG_ODDS = math.log(0.05)
+#: Log prior odds of an empty play where the roll has a play, against one die of the
+#: roll misread so that it dances (:meth:`Referee._misread_dance`): at 1/500, a die
+#: read at 0.91 may be taken for any other face, one read at 0.99 for the reader's
+#: second choice only, one read at 1.00 never.
+EMPTY_PLAY_LOG_ODDS = math.log(0.002)
 
 #: A cube face read at least this surely can say a double was turned to a wrong
 #: level [001 4.4(vi)]; the camera's cube reader is right about two times in three.
@@ -3163,6 +3168,8 @@ class Referee:
             return
         if entered is None and self._reread_roll(before, s.checkers, best_ll):
             return
+        if entered is None and self._misread_dance(before, s.checkers):
+            return
         found = None
         if entered is None:
             found = self._their_play_seen(s, before, ((dice, 0.0),), turn_missed=True)
@@ -3390,6 +3397,38 @@ class Referee:
     def _last_roll(self, before: int | None = None) -> RollEvent | None:
         """The last roll recorded, or the last before the event of seq ``before``."""
         return next((e for e in reversed(self.events[:before]) if isinstance(e, RollEvent)), None)
+
+    def _misread_dance(self, before: Position, evidence: CheckerEvidence) -> bool:
+        """No checker moved though the dice as read have a play, and a roll the dice
+        may have shown, one die read wrong, leaves no play: the player danced, his
+        dice misread. Moving nothing where a play exists is an illegal play players
+        seldom make (a player who thinks he danced looks twice; none of the renders'
+        faults is one), far rarer than a play illegal by a pip (``ILLEGAL_LOG_ODDS``);
+        the dancing roll is taken where it is at least ``EMPTY_PLAY_LOG_ODDS`` as
+        likely as the dice as read, weighed by the reader's face probabilities
+        (:func:`_roll_log_p`). The roll is put right (``correction`` ``reread_dice``)
+        and the dance recorded. (s68 clip 6403 at 581.6 s: player 0 on the bar with
+        31, its 3 read as a 5 at 0.91 in the one view of it, no checker moved; flagged
+        as no play of 51 and accepted, the dance lost.) Returns whether it was."""
+        seen, dice = self._rolled, self.state.dice
+        if len(seen) != 2 or dice is None or _dances(before, dice):
+            return False
+        if not self._explains(evidence, evidence.log_likelihood(before)):
+            return False
+        read_prior = _roll_log_p(seen, dice)
+        best: tuple[float, tuple[int, int]] | None = None
+        for roll in combinations_with_replacement(range(6, 0, -1), 2):
+            misread = 2 - sum((Counter(roll) & Counter(dice)).values())
+            if misread != 1 or not _dances(before, roll):
+                continue
+            odds = _roll_log_p(seen, roll) - read_prior
+            if odds >= EMPTY_PLAY_LOG_ODDS and (best is None or odds > best[0]):
+                best = (odds, roll)
+        if best is None:
+            return False
+        self._reread_dice(best[1])
+        self._legal_move(before, "")
+        return True
 
     def _reread_dice(self, roll: tuple[int, int]) -> None:
         """The roll being played was ``roll``, not the dice recorded: a ``correction``

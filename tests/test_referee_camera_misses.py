@@ -1461,6 +1461,35 @@ def test_a_checker_put_from_the_bar_on_a_held_point_is_flagged_not_read_as_a_dan
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_no_checker_moved_with_a_roll_one_misread_die_from_a_dance_is_a_dance() -> None:
+    """s68 clip 6403 at 581.6 s: player 0 on the bar with a 31, its 3 read as a 5 at
+    0.91 in the one view of it; no checker moved, the dice lifted: flagged as no play
+    of 51, and the dance lost. Moving nothing where a play exists is the rarer: a
+    roll one die off that dances is taken, the dice read again. A die read surely
+    (1.00) is believed, and the empty play flagged [000 r12]."""
+
+    def after(p: float) -> list[Event]:
+        ref = _player_1_on_roll_at(CLOSED)
+        dice = (
+            SeenDie(6, p=p, half="left", at=(-20.0, 3.0)),
+            SeenDie(4, half="left", at=(-25.0, 3.0)),
+        )
+        start = CLOSED.with_turn(1)
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(start), dice=dice))] == ["roll"]
+        events = ref.see(Sighting(ExactCheckers(start)))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    events = after(0.91)
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    fix, move = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "reread_dice"
+    assert isinstance(move, MoveEvent) and move.legal and move.play == ""
+    assert 4 in move.dice and 6 not in move.dice
+    events = after(1.0)
+    assert [e.TYPE for e in events] == ["move", "flag"] and events[0].dice == (6, 4)
+
+
 #: Player 0's 31, in his own right half ("right"): player 1's wrong half.
 HIS_31 = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
 
