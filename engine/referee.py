@@ -185,6 +185,12 @@ TAKEN_VALID_FAULTS = frozenset({"cocked"})
 #: explain a view with the cube offered than the board as it was, for the roll to be
 #: taken as played before the double (:meth:`Referee._judged_played_before_double`).
 JUDGED_PLAYED_NATS = 1.0
+#: The note on a play recorded as legal, with the dice read again to allow it, and
+#: then put right on the board to a play of the dice as they were: it was illegal.
+PUT_RIGHT_NOTE = (
+    "the board shows a play of the roll before the dice were read again: the play "
+    "recorded was illegal, and put right"
+)
 #: The note on an invalid roll told from one die of it, seen in the wrong half before
 #: the roller rolled again in his own.
 WRONG_HALF_DIE_NOTE = "one die seen in the wrong half, then rolled again: the roll before was void"
@@ -1827,8 +1833,47 @@ class Referee:
                 ll, pos, text, roll = self._best_misread(before, read, recorded, evidence)
         if not self._explains(evidence, ll) or pos in (before, state.position):
             return False
-        self._replace_play(move, [move.seq], pos, text, roll)
+        first = Position.from_position_id(move.after, turn=move.player)
+        if roll != recorded and first not in legal_plays(before, roll):
+            self._replace_play_put_right(move, before, first, pos, text, roll)
+        else:
+            self._replace_play(move, [move.seq], pos, text, roll)
         return True
+
+    def _replace_play_put_right(
+        self,
+        move: MoveEvent,
+        before: Position,
+        first: Position,
+        pos: Position,
+        text: str,
+        roll: tuple[int, int],
+    ) -> None:
+        """:meth:`_see_changed_play` where the play put right is of ``roll``, not the
+        roll recorded, and the play first made (``first``) is no legal play of it: the
+        dice were read again to make an illegal play legal, and the player put it
+        right [001 4.2(iii)(a)]. The play recorded is withdrawn (``correct_play``), the
+        dice read again as ``roll``, and the first play recorded as it was made and
+        when, illegal and flagged, then the flag cleared as corrected and the play
+        put right recorded. The flag is raised late, when the play is put right: the
+        view of the first play could not tell it from a misread die (s67 clip 6303 at
+        45.7 s: a 54, its 5 read at 0.67 with a 1 next, 9/4 taken for 9/8 8/4 of a
+        41, put right to 9/4 8/4; five such in s66-s68, each put right 4 to 5 s
+        later, each flag missed)."""
+        self._emit(
+            CorrectionEvent,
+            data={"action": "correct_play", "after": pos.position_id(), "withdraws": [move.seq]},
+            target_seq=move.seq,
+            note=PUT_RIGHT_NOTE,
+        )
+        self._rebuild()
+        self._reread_dice(roll)
+        flag = _Flag(self._next_flag_id(), move.player, before, roll, first, pos)
+        nearest = self.ranked_results(before, roll, ExactCheckers(first))
+        self._raise_flag(flag, [(p, t) for _, p, t in nearest], t=move.t, frame=move.frame)
+        self.flag = None
+        self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
+        self._legal_move(pos, text)
 
     def _replace_play(
         self, move: MoveEvent, withdraws: list[int], pos: Position, text: str, roll: tuple[int, int]
@@ -3187,30 +3232,41 @@ class Referee:
         flag.cube_before = self._last_cube
         if self._roll_unseen:
             flag.glimpsed = self._unseen_glimpse
+        self._raise_flag(flag, [(p, t) for _, p, t in ranked])
+
+    def _raise_flag(
+        self, flag: _Flag, ranked: Sequence[tuple[Position, str]], **stamp: Any
+    ) -> None:
+        """Flag ``flag``'s play as illegal: its ``move`` (``legal`` false) and the
+        ``flag``, with the legal results ``ranked`` (best first) as suggestions;
+        ``stamp`` (``t``, ``frame``) dates both where not the view now."""
         self.flag = flag
+        before, dice, shown = flag.before, flag.dice, flag.after
         written = describe_change(before, shown) if shown is not None else "?"
         self._emit(
             MoveEvent,
-            player=mover,
+            player=flag.player,
             dice=dice,
             play=written if shown is not None else "",
             before=before.position_id(),
             after=(shown or before).position_id(),
             legal=False,
             note=None if shown is not None else UNSEEN_RESULT_NOTE,
+            **stamp,
         )
         rule = broken_rule(before, dice, shown)
         self._emit(
             FlagEvent,
             flag_id=flag.flag_id,
             kind="illegal_play",
-            player=mover,
+            player=flag.player,
             message=f"{written or 'no move'} is not a legal play of {max(dice)}{min(dice)}",
             rule=rule,
             suggestions=tuple(
                 FlagSuggestion(play=t, after=p.position_id())
-                for _, p, t in ranked[: self.config.suggestions]
+                for p, t in ranked[: self.config.suggestions]
             ),
+            **stamp,
         )
 
     def _reread_roll(

@@ -10,6 +10,8 @@ from gammoneye.engine.events import (
     CorrectionEvent,
     DoubleEvent,
     Event,
+    FlagClearedEvent,
+    FlagEvent,
     MoveEvent,
     OpeningRollEvent,
     RollEvent,
@@ -23,6 +25,7 @@ from gammoneye.engine.referee import (
     JUDGED_DANCE_NOTE,
     LONE_DIE_NOTE,
     PREMATURE_NOTE,
+    PUT_RIGHT_NOTE,
     REROLL_NOTE,
     RESYNC_NOTE,
     TAKEN_VALID_NOTE,
@@ -785,11 +788,20 @@ def test_a_die_read_surely_beside_one_boxed_twice_is_a_glimpse_of_the_roll() -> 
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+#: What an illegal play taken for a legal one and put right leaves: the play withdrawn,
+#: the dice read again, the illegal play and its flag as they were, the flag cleared,
+#: the play put right (:meth:`Referee._replace_play_put_right`).
+PUT_RIGHT_EVENTS = ["correction", "correction", "move", "flag", "flag_cleared", "move"]
+
+
 def test_an_illegal_play_taken_for_another_rolls_then_put_right_replaces_it() -> None:
     """Player 1 rolls 42; the camera finds only the 2. He plays 8/3 6/4 (a 5 for the
     4: illegal) and lifts his dice: read from the play as a legal 52. Before player 0
     rolls he puts it right [001 4.2(iii)(a)], 8/4 6/4: the board is no longer the play
-    recorded but a play of 42. The play is replaced and the roll read again."""
+    recorded but a play of 42. The play is replaced and the roll read again; 8/3 6/4
+    is no play of 42, so it was an illegal play put right: recorded so, as it was made
+    and when, flagged and the flag cleared (the flag raised late, when the play is
+    put right)."""
     ref, p0 = _opened_52()
     ref.see(Sighting(ExactCheckers(p0), dice=(SeenDie(2, p=0.7, half="left"),), t=10.0))
     wrong = Position((p0.boards[0], _moved(p0.boards[1], (8, 3), (6, 4))), 1)
@@ -798,10 +810,16 @@ def test_an_illegal_play_taken_for_another_rolls_then_put_right_replaces_it() ->
     taken = events[1]
     right = Position((p0.boards[0], _moved(p0.boards[1], (8, 4), (6, 4))), 1)
     events = ref.see(Sighting(ExactCheckers(right), t=12.5))
-    assert [e.TYPE for e in events] == ["correction", "correction", "move"]
-    assert [e.t for e in events] == [12.5, 12.5, 12.5]
-    replaced, reread, move = events
-    assert isinstance(replaced, CorrectionEvent) and replaced.note == CHANGED_PLAY_NOTE
+    assert [e.TYPE for e in events] == PUT_RIGHT_EVENTS
+    assert [e.t for e in events] == [12.5, 12.5, 11.0, 11.0, 12.5, 12.5]
+    replaced, reread, illegal, flag, cleared, move = events
+    assert isinstance(illegal, MoveEvent) and not illegal.legal and illegal.dice == (4, 2)
+    assert illegal.after == wrong.with_turn(1).position_id()
+    assert isinstance(flag, FlagEvent) and flag.kind == "illegal_play" and flag.player == 1
+    assert flag.suggestions and isinstance(cleared, FlagClearedEvent)
+    assert cleared.how == "corrected" and cleared.flag_id == flag.flag_id
+    assert ref.flag is None
+    assert isinstance(replaced, CorrectionEvent) and replaced.note == PUT_RIGHT_NOTE
     assert replaced.data["action"] == "correct_play"
     assert replaced.data["withdraws"] == [taken.seq]
     assert replaced.data["after"] == right.with_turn(1).position_id()
@@ -819,10 +837,29 @@ def test_an_illegal_play_taken_for_another_rolls_then_put_right_replaces_it() ->
     assert [e.TYPE for e in events] == ["roll"] and events[0].player == 0
 
 
+def test_a_legal_play_changed_to_another_of_the_same_roll_is_replaced_with_no_flag() -> None:
+    """Player 1's 31, read surely, played 8/5 6/5 and the dice lifted; before player 0
+    rolls the board shows 24/23 13/10, another play of the 31: the play is replaced
+    (``correction``, ``CHANGED_PLAY_NOTE``), the dice kept, and nothing flagged, for
+    neither play was illegal."""
+    ref, p0 = _opened_52()
+    his = (SeenDie(3, half="left", at=(-20.0, 3.0)), SeenDie(1, half="left", at=(-25.0, 3.0)))
+    ref.see(Sighting(ExactCheckers(p0), dice=his))
+    first = Position((p0.boards[0], _moved(p0.boards[1], (8, 5), (6, 5))), 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(first)))] == ["move"]
+    then = Position((p0.boards[0], _moved(p0.boards[1], (24, 23), (13, 10))), 1)
+    events = ref.see(Sighting(ExactCheckers(then)))
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert events[0].note == CHANGED_PLAY_NOTE and events[1].dice == (3, 1)
+    assert events[1].legal and events[1].after == then.with_turn(1).position_id()
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_dice_read_again_to_fit_an_illegal_play_come_back_when_it_is_put_right() -> None:
     """Player 1's 21 read unsure; he plays 13/11 11/9 (illegal: a 2 for the 1), which
     fits a 31: the dice are taken for misread. He puts the play right, 13/11 11/10,
-    before player 0 rolls: a play of the dice as first read replaces it."""
+    before player 0 rolls: a play of the dice as first read replaces it, and the
+    first is recorded as the illegal play it was, flagged and put right."""
     ref, p0 = _opened_52()
     roll = (SeenDie(2, p=0.5, half="left", at=(-20.0, 3.0)), SeenDie(1, p=0.5, half="left"))
     ref.see(Sighting(ExactCheckers(p0), dice=roll))
@@ -832,9 +869,10 @@ def test_dice_read_again_to_fit_an_illegal_play_come_back_when_it_is_put_right()
     assert [e.TYPE for e in events] == ["correction", "move"] and events[1].dice == (3, 1)
     right = Position((p0.boards[0], _moved(p0.boards[1], (13, 11), (11, 10))), 1)
     events = ref.see(Sighting(ExactCheckers(right)))
-    assert [e.TYPE for e in events] == ["correction", "correction", "move"]
-    assert events[0].note == CHANGED_PLAY_NOTE and events[1].data["dice"] == [2, 1]
-    assert events[2].dice == (2, 1) and events[2].after == right.with_turn(1).position_id()
+    assert [e.TYPE for e in events] == PUT_RIGHT_EVENTS
+    assert events[0].note == PUT_RIGHT_NOTE and events[1].data["dice"] == [2, 1]
+    assert not events[2].legal and events[2].after == wrong.with_turn(1).position_id()
+    assert events[5].dice == (2, 1) and events[5].after == right.with_turn(1).position_id()
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
@@ -2180,7 +2218,8 @@ def test_a_play_put_right_after_a_reread_may_be_of_another_roll_one_die_off() ->
     """Player 1's 41 is read as 43, the 3 unsure; his 13/9, one die unplayed, is taken
     for a 31 played 13/10/9 (the dice read again); then he puts it right to 13/9 6/5
     before his opponent rolls (s15 clip 1002): a play of 41, which is neither the
-    dice as read nor as read again, but one die off the dice as read.
+    dice as read nor as read again, but one die off the dice as read. 13/9 is no
+    play of 41: it was an illegal play, put right, and is recorded so.
 
     Read again only where the 4 may well be a 1 (its 1 at 0.35 beside its 4 at 0.40):
     13/9 is the 43 as read with its 3 left unplayed, and a roll one die off must be a
@@ -2202,10 +2241,12 @@ def test_a_play_put_right_after_a_reread_may_be_of_another_roll_one_die_off() ->
     assert events[0].data["dice"] == [3, 1] and events[1].legal
     right = Position((START.boards[0], _moved(START.boards[1], (13, 9), (6, 5))), 0)
     events = ref.see(Sighting(ExactCheckers(right)))
-    assert [e.TYPE for e in events] == ["correction", "correction", "move"]
-    assert events[0].data["action"] == "correct_play" and events[0].note == CHANGED_PLAY_NOTE
+    # 13/9 is no play of 41 either: an illegal play put right, flagged late
+    assert [e.TYPE for e in events] == PUT_RIGHT_EVENTS
+    assert events[0].data["action"] == "correct_play" and events[0].note == PUT_RIGHT_NOTE
     assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == [4, 1]
-    assert events[2].dice == (4, 1) and events[2].legal and events[2].play == "13/9 6/5"
+    assert events[2].play == "13/9" and not events[2].legal and events[3].rule == "000 r12"
+    assert events[5].dice == (4, 1) and events[5].legal and events[5].play == "13/9 6/5"
     assert Referee.resume(ref.config, ref.events).state == ref.state
     game = record_from_events(ref.events).games[0]
     assert game.actions[-1].dice == (4, 1)
@@ -2223,7 +2264,8 @@ def test_a_play_taken_as_legal_then_changed_may_be_of_a_roll_one_unsure_die_off(
     """s58 clip 5301 at 274 s: player 1's 51 is read as 31, the 5 as a 3 at 0.72. His
     13/9, the 1 unplayed, is a legal 31 (13/10/9) and recorded so. Before his opponent
     rolls he puts it right to 13/8 6/5: no play of 31, a play of 51, one die off the
-    dice as read. It replaces the play and the dice are read again; left, the match
+    dice as read. It replaces the play and the dice are read again, and 13/9, no play
+    of 51, is recorded as the illegal play put right that it was; left, the match
     went on with a checker where none was. Read surely, the dice are not doubted."""
 
     def play(p3: float) -> tuple[Referee, list[Event]]:
@@ -2241,10 +2283,11 @@ def test_a_play_taken_as_legal_then_changed_may_be_of_a_roll_one_unsure_die_off(
         return ref, ref.see(Sighting(ExactCheckers(right)))
 
     ref, events = play(0.72)
-    assert [e.TYPE for e in events] == ["correction", "correction", "move"]
-    assert events[0].data["action"] == "correct_play" and events[0].note == CHANGED_PLAY_NOTE
+    assert [e.TYPE for e in events] == PUT_RIGHT_EVENTS
+    assert events[0].data["action"] == "correct_play" and events[0].note == PUT_RIGHT_NOTE
     assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == [5, 1]
-    assert events[2].dice == (5, 1) and events[2].legal and events[2].play == "13/8 6/5"
+    assert events[2].dice == (5, 1) and not events[2].legal and events[2].play == "13/9"
+    assert events[5].dice == (5, 1) and events[5].legal and events[5].play == "13/8 6/5"
     assert ref.state.on_roll == 0
     assert Referee.resume(ref.config, ref.events).state == ref.state
     assert record_from_events(ref.events).games[0].actions[-1].dice == (5, 1)
