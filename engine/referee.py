@@ -2924,14 +2924,29 @@ class Referee:
         none in his opponent's: his next roll, his opponent's whole turn made unseen
         in between (s35 clip 3003 at 314 s: 25/19 with a 62, the opponent's 63 and
         5/0 3/0 under hands, then the mover's 54). His play is judged the same way;
-        the caller then reads the opponent's turn from the board."""
-        if not self._by_halves():
-            return None
+        the caller then reads the opponent's turn from the board.
+
+        After the opening roll, whose dice lie one in each half [000 r8], the
+        opponent's are the dice in his right half where no opening die lay (s70 clip
+        6603 at 90.4 s: an opening 63 played 24/15, the opponent's early 64 rolled
+        beside his opening die and played 24/18 before a view; the 63 flagged, and
+        four plays lost to resyncs after)."""
         mover = self.state.on_roll
         live = self._live_dice(s.dice)
-        theirs = [d for d in live if d.half == self.right_half(1 - mover)]
-        if not theirs and turn_missed:
-            theirs = [d for d in live if d.half == self.right_half(mover)]
+        if self._by_halves():
+            theirs = [d for d in live if d.half == self.right_half(1 - mover)]
+            if not theirs and turn_missed:
+                theirs = [d for d in live if d.half == self.right_half(mover)]
+        elif self.state.profile.dice_half == "right" and len(self._rolled) == 2:
+            theirs = [
+                d
+                for d in live
+                if d.half == self.right_half(1 - mover)
+                and d.at is not None
+                and all(r.at is not None and not _near(d, r) for r in self._rolled)
+            ]
+        else:
+            return None
         seen = self._possible_guess(s.checkers, mover)
         if not theirs or seen is None:
             return None

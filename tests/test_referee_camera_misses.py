@@ -2734,6 +2734,41 @@ def test_a_flagged_play_put_back_to_a_dance_keeps_the_die_glimpsed() -> None:
     assert events[2].legal and events[2].play == "" and events[2].dice == (5, 3)
 
 
+def test_an_opening_play_seen_with_the_opponents_early_roll_played_on_it_stands() -> None:
+    """s70 clip 6603 at 90.4 s: player 0 opened 52 and played 13/8 13/11; player 1
+    rolled 43 early, in his half, and moved 24/20 before any settled view showed the
+    opening play. The first view shows both plays, the opening dice lifted and the
+    43 down: the opening play was flagged (the board no play of 52), and the match
+    taken from the board after. After the opening roll the dice are not told by
+    their halves, but the opponent's are those in his half where no opening die lay:
+    the mover's checkers are judged alone, his play recorded, and the 43 is player
+    1's roll; his play is judged when he lifts his dice."""
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    ref.see(Sighting(ExactCheckers(START)))
+    opening = (SeenDie(5, half="right", at=(20.0, 0.0)), SeenDie(2, half="left", at=(-20.0, 0.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(START), dice=opening))] == [
+        "opening_roll"
+    ]
+    p0 = _moved(START.boards[0], (13, 8), (13, 11))
+    early = (SeenDie(4, half="left", at=(-10.0, 8.0)), SeenDie(3, half="left", at=(-5.0, -10.0)))
+    both = Position((p0, _moved(START.boards[1], (24, 20))), 0)
+    events = ref.see(Sighting(ExactCheckers(both), dice=early))
+    assert [(e.TYPE, getattr(e, "player", None)) for e in events] == [("move", 0), ("roll", 1)]
+    assert events[0].legal and events[0].after == Position((p0, START.boards[1]), 0).position_id()
+    assert events[1].dice == (4, 3)
+    done = Position((p0, _moved(START.boards[1], (24, 20), (13, 10))), 1)
+    events = ref.see(Sighting(ExactCheckers(done)))
+    assert [(e.TYPE, e.legal) for e in events if isinstance(e, MoveEvent)] == [("move", True)]
+    assert ref.flag is None and ref.state.on_roll == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # the early roll lying where the opening's 2 lay is no roll told apart: flagged
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    ref.see(Sighting(ExactCheckers(START)))
+    ref.see(Sighting(ExactCheckers(START), dice=opening))
+    there = (SeenDie(4, half="left", at=(-20.5, 0.5)), SeenDie(3, half="left", at=(-19.5, -0.5)))
+    assert "flag" in [e.TYPE for e in ref.see(Sighting(ExactCheckers(both), dice=there))]
+
+
 def test_a_new_roll_with_a_die_where_the_movers_lay_ends_his_turn() -> None:
     """Player 0 opened 52 (the 5 in his right half, the 2 in player 1's) and played
     13/8 13/11; no view came between his lifting the dice and player 1's roll of 42,
