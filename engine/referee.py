@@ -2364,8 +2364,14 @@ class Referee:
                 return True
             if cube.place != self.side(1 - doubler) or cube.level <= state.cube_value:
                 return False
-            if self._on_owners_side(cube) and last.place != cube.place:
-                return False  # back where it lies after a view of it elsewhere
+            if self._on_owners_side(cube):
+                # back where it lies after a view of it elsewhere; or still there, its
+                # face read anew: no one may turn it there, its owner's opponent may
+                # not double and its owner's double moves it off his side [001
+                # 4.4(iii)] (s70 clip 6601 at 252.2 s: a 2 on its owner's side read
+                # 32, then 16 at 0.9 or more, flagged as a double its owner's
+                # opponent may not make)
+                return False
             # a face read unsure where the cube already lay is no double
             return cube.p >= SURE_CUBE_FACE or last.place != cube.place
 

@@ -944,7 +944,11 @@ def test_a_cube_face_misread_on_its_owners_side_is_no_redouble() -> None:
 
 def test_a_cube_face_misread_on_the_takers_side_before_a_roll_is_no_double() -> None:
     """Taken, the cube lies on player 0's side; before player 1 rolls its face is read
-    8, unsure (s13 clip 981): no double by player 1, who does not own the cube."""
+    8, unsure (s13 clip 981): no double by player 1, who does not own the cube. Nor
+    is it read surely (s70 clip 6601 at 252.2 s: a 2 on its owner's side read 32,
+    then 16 at 0.9 or more, flagged as an illegal double): no one turns the cube
+    where it lies on its owner's side, his opponent may not double and his own
+    double moves it [001 4.4(iii)]. Offered, the cube is an illegal double still."""
     ref, p0 = _opened_52()
     played = Position((_moved(p0.boards[0], (13, 8), (13, 11)), p0.boards[1]), 0)
     ref.see(Sighting(ExactCheckers(played), cube=SeenCube(64, "centre")))
@@ -954,9 +958,10 @@ def test_a_cube_face_misread_on_the_takers_side_before_a_roll_is_no_double() -> 
     ref.see(Sighting(ExactCheckers(played), cube=SeenCube(2, "bottom")))
     assert ref.state.cube_owner == 0 and ref.state.on_roll == 1 and ref.state.dice is None
     assert ref.see(Sighting(ExactCheckers(played), cube=SeenCube(8, "bottom", p=0.35))) == []
-    # read surely, the face turned up where it lies is a double all the same
-    events = ref.see(Sighting(ExactCheckers(played), cube=SeenCube(4, "bottom", p=0.99)))
+    assert ref.see(Sighting(ExactCheckers(played), cube=SeenCube(16, "bottom", p=0.99))) == []
+    events = ref.see(Sighting(ExactCheckers(played), cube=SeenCube(4, "offered", p=0.99)))
     assert [e.TYPE for e in events] == ["flag"] and events[0].kind == "illegal_double"
+    assert events[0].player == 1
 
 
 def test_a_double_while_the_opponent_moves_is_recorded_and_replays() -> None:
