@@ -2541,8 +2541,15 @@ class Referee:
                 # the doubler has rolled since: the same view shows his roll (s21
                 # clip 1601: a 63 seen only here, then the taker's roll judged his)
                 self._see_roll(s, dice)
-        elif len([d for d in dice if d.half == self.right_half(doubler)]) == 2:
-            # The doubler rolls: the double was taken, though the cube was not seen
+        elif len([d for d in dice if d.half == self.right_half(doubler)]) == 2 or (
+            len(dice) == 2
+            and all(d.half == self.right_half(taker) for d in dice)
+            and not (cube is not None and cube.level == 1)
+        ):
+            # The doubler rolls (two dice in the taker's half are his too, rolled into
+            # the wrong half: the taker does not roll on a double; s70 clip 6601 at
+            # 518.7 s, an 11 there with the cube still read as offered, the invalid
+            # roll missed): the double was taken, though the cube was not seen
             # on the taker's side (the game goes on only after a take [001 4.4(iii)]),
             # even where it is read in the middle, a pass's place: being put down, or
             # its face misread (s48 clip 4305 at 560 s: taken, then read as 64 in the

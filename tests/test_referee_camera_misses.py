@@ -627,12 +627,20 @@ def test_a_take_not_seen_is_read_from_the_doublers_roll() -> None:
     assert events[1].player == 1 and events[1].dice == (6, 5)
     assert ref.state.cube_value == 2 and ref.state.cube_owner == 0
     assert Referee.resume(ref.config, ref.events).state == ref.state
-    # the taker's own dice (his right half) say nothing of the answer
-    ref2, _ = _opened_52()
-    ref2.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
-    ref2.see(Sighting(ExactCheckers(p0), cube=SeenCube(2, "offered")))
-    his = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
-    assert ref2.see(Sighting(ExactCheckers(p0), dice=his)) == []
+    # two dice in the taker's half are the doubler's too, rolled into the wrong half
+    # (the taker does not roll on a double; s70 clip 6601 at 518.7 s): taken, and
+    # the roll invalid; with the cube seen back in the middle, passed
+    for cube, answer in ((SeenCube(2, "offered"), "take"), (SeenCube(64, "centre"), "drop")):
+        ref2, _ = _opened_52()
+        ref2.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+        ref2.see(Sighting(ExactCheckers(p0), cube=SeenCube(2, "offered")))
+        his = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
+        events = ref2.see(Sighting(ExactCheckers(p0), dice=his, cube=cube))
+        assert [e.TYPE for e in events][0] == answer
+        if answer == "take":
+            assert [e.TYPE for e in events] == ["take", "roll_invalid"]
+            assert events[1].player == 1 and events[1].reasons == ("wrong_half",)
+            assert Referee.resume(ref2.config, ref2.events).state == ref2.state
 
 
 def test_a_pass_not_seen_is_read_from_the_checkers_set_up_again() -> None:
