@@ -609,6 +609,9 @@ class Referee:
         self._judged_numbers: tuple[int, ...] | None = None
         # The dice of the last roll judged, as read (how sure each number was).
         self._judged_dice: tuple[SeenDie, ...] = ()
+        # Whether a view since showed his checkers moved with those dice still lying
+        # where they came to rest: he played them as they lay (live only).
+        self._played_under_judged = False
         # The dice of the roll being played, as they came to rest.
         self._rolled: tuple[SeenDie, ...] = ()
         # Dice left down in this half (bottom-seat view) by a mover whose opponent
@@ -1131,6 +1134,7 @@ class Referee:
         self._glimpsed = ()  # a die of these, seen before them, is no other roll's
         self._judged = _dice_key(dice)
         self._judged_dice = tuple(dice)
+        self._played_under_judged = False
 
     # --- rolling ----------------------------------------------------------------------------
     def _die_faults(self, die: SeenDie) -> list[str]:
@@ -1631,6 +1635,8 @@ class Referee:
         if self._explains(evidence, evidence.log_likelihood(before)):
             return False  # nothing moved
         invalid = self._judged_invalid(roller)
+        if invalid is not None and _same_places(mine, self._judged_dice):
+            self._played_under_judged = True  # his checkers moved, the dice judged lying
         gone = False
         if mine:
             # His dice are down: the play may not be over. Unless his opponent's
@@ -1682,7 +1688,11 @@ class Referee:
             judged is not None
             and invalid is not None
             and set(invalid.reasons) <= TAKEN_VALID_FAULTS
-            and (legal or not self._some_play_explains(before, evidence))
+            and (
+                legal
+                or self._played_under_judged
+                or not self._some_play_explains(before, evidence)
+            )
         ):
             # He played the dice as they lay, his opponent let him: the die was flat,
             # its tilt the camera's (s35 clip 3003 at 367 s: a 4 read cocked at 0.79
@@ -1691,7 +1701,11 @@ class Referee:
             # illegal play of it is flagged below (s38 clip 3303 at 31 s: a flat 5
             # read cocked at 0.98, then 5/0, an early bear-off). A play illegal with
             # the roll judged but legal with another may be of a roll rolled again and
-            # unseen: the judgement stands.
+            # unseen: the judgement stands, unless a view showed his checkers moving
+            # with the dice judged still lying where they came to rest: he played
+            # them as they lay (s70 clip 6601 at 46.2 s: a flat 4 read cocked at 1.00,
+            # 25/21 of the 42 begun beside them, an illegal play, and the invalid
+            # roll kept, one no one made).
             self._take_judged_as_valid(invalid)
             note = TAKEN_VALID_NOTE
         self._unseen_roll(roller, roll, note)

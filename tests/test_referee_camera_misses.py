@@ -1091,12 +1091,18 @@ def test_a_roll_judged_cocked_then_played_as_it_lay_was_taken_as_valid() -> None
     the roll recorded. Played illegally with no roll at all, the same, and the play
     is flagged (s38 clip 3303 at 31 s). Played as another roll would allow (that
     roll may have been rolled again, unseen), or judged for its half, it stays
-    invalid."""
+    invalid. Unless a view showed the play made with the dice judged still lying where
+    they came to rest (s70 clip 6601 at 46.2 s): he played them as they lay, and the
+    illegal play is of that roll, taken as valid."""
 
-    def play(dice: tuple[SeenDie, ...], moves: tuple[tuple[int, int], ...]) -> list[Event]:
+    def play(
+        dice: tuple[SeenDie, ...], moves: tuple[tuple[int, int], ...], *, lying: bool = False
+    ) -> list[Event]:
         ref, p0 = _opened_52()
         assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=dice))] == ["roll_invalid"]
         played = Position((p0.boards[0], _moved(p0.boards[1], *moves)), 1)
+        if lying:
+            assert ref.see(Sighting(ExactCheckers(played), dice=dice)) == []
         events = ref.see(Sighting(ExactCheckers(played)))
         assert Referee.resume(ref.config, ref.events).state == ref.state
         return events
@@ -1118,6 +1124,10 @@ def test_a_roll_judged_cocked_then_played_as_it_lay_was_taken_as_valid() -> None
     # 24/21 alone leaves the 1 unplayed, but is a 21 played (24/23/21): that roll may
     # have come unseen; the judgement stands, the play flagged as one of the 31
     assert [e.TYPE for e in play(cocked, ((24, 21),))] == ["roll", "move", "flag"]
+    # ...unless it was seen made with the dice judged lying: played as they lay
+    events = play(cocked, ((24, 21),), lying=True)
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "flag"]
+    assert events[0].data["action"] == "taken_valid" and events[1].dice == (3, 1)
     # so with 24/18 13/11, a 62
     assert [e.TYPE for e in play(cocked, ((24, 18), (13, 11)))] == ["roll", "move", "flag"]
     # a roll in the wrong half played all the same: invalid still
