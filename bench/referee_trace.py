@@ -36,11 +36,13 @@ from gammoneye.service.referee import (
 )
 
 
-def _die(d: SeenDie) -> str:
+def _die(d: SeenDie, faces: bool = False) -> str:
     # "c" for a die the referee takes as cocked, its probability when it is not nil
     cocked = ("c" if d.cocked >= 0.5 else "") + (f"{d.cocked:.2f}" if d.cocked >= 0.2 else "")
     at = "" if d.at is None else f"@{d.at[0]:+.0f},{d.at[1]:+.0f}"
-    return f"{d.value}{cocked}({d.p:.2f},{d.half or 'off'}{at})"
+    # the reader's probability of every face, 1 to 6, where asked for
+    shown = "[" + " ".join(f"{v:.2f}" for v in d.faces()) + "]" if faces else ""
+    return f"{d.value}{cocked}({d.p:.2f},{d.half or 'off'}{at}){shown}"
 
 
 def _event(e: Event) -> str:
@@ -81,6 +83,11 @@ def main(argv: list[str] | None = None) -> int:
         "--pixels",
         action="store_true",
         help="also print where in the picture each die of the reading lies",
+    )
+    ap.add_argument(
+        "--faces",
+        action="store_true",
+        help="also print the reader's probability of each face, 1 to 6, for every die seen",
     )
     args = ap.parse_args(argv)
     clip: Path = args.clip
@@ -127,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
             last = step.last
             if shown(t) and last is not None:
                 row = rows.get(frame.ref if isinstance(frame.ref, int) else int(frame.ref))
-                seen = " ".join(_die(d) for d in last.dice) or "-"
+                seen = " ".join(_die(d, args.faces) for d in last.dice) or "-"
                 true_dice = ""
                 board = "?"
                 ts = None if row is None else truth_sighting(row, config.bottom_player)
