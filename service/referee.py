@@ -829,9 +829,8 @@ class RefereeStep:
         if stable is None:
             if waiting and not self.stab.waiting:
                 # the table came to rest showing the view last passed: look again all
-                # the same, as after a view passed (its dice may have been missed as
-                # they came to rest; s71 clip 6701 at 333.6 s), though not to read
-                # the last view's dice again
+                # the same, as after a view passed (dice thrown may have been missed
+                # as they came to rest), though not to read the last view's dice again
                 self._again, self._again_views = LOOK_AGAIN, None
             return []
         self._still.clear()

@@ -3242,11 +3242,12 @@ class _MissedAtRestEyes:
 
 
 def test_a_roll_missed_as_the_table_came_to_rest_is_looked_for_again() -> None:
-    """s71 clip 6701 at 333.6 s: the table came to rest after a roll, and its first
-    pictures, the dice just landed, showed none: the view the loop had passed last.
-    It looked no more while the table stood still, and the cocked roll, lifted and
-    made again, was never seen. The loop now looks again as after a view passed,
-    its first look asking the eyes for dice anew."""
+    """The table came to rest after a roll, and its first pictures, the dice just
+    landed, showed none: the view the loop had passed last. It looked no more while
+    the table stood still (so at s71 clip 6701 at 333.6 s, a cocked roll lifted and
+    made again unseen; there the dice were not found in any picture). The loop now
+    looks again as after a view passed, its first look asking the eyes for dice
+    anew."""
     from gammoneye.service.referee import Frame, run_referee
 
     ref, p0 = _opened_52()

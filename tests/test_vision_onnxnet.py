@@ -204,8 +204,8 @@ def test_a_still_board_looked_at_again_finds_a_die_its_first_picture_missed(
     board: tuple[np.ndarray, np.ndarray, list[dict]], faint_too: bool
 ) -> None:
     """A still board's boxes are those of the picture its stillness began with, and a
-    die missed there stayed missed (s71 clip 6701 at 333.6 s: a cocked roll lifted
-    and made again unseen). Asked to (``recheck``), the detector looks at the next
+    die missed there stayed missed however often the loop looked again (LOOK_AGAIN).
+    Asked to (``recheck``), the detector looks at the next
     still picture anew and adds the boxes it shows; a faint one among them only where
     the picture after shows it too."""
     image, corners, dice = board

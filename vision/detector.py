@@ -475,11 +475,14 @@ class DiceCubeDetector:
         """Look at the next still picture of the board again, not only give it the
         boxes of the picture its stillness began with, and add those it shows that
         the first did not (:meth:`_rechecked`). The first picture of a still board is
-        often made as the dice come to rest, and a die then missed stayed missed for
-        as long as the board stood still (s71 clip 6701 at 333.6 s: a cocked 3
-        leaning on the 6 beside it, neither found in the first picture and the 6 in
-        every later one; the roll was lifted and made again unseen). The referee's
-        loop asks for it once for each view it passes on (``RefereeStep``)."""
+        often made as the dice come to rest, and the referee's loop reads a few
+        frames more after each view because the detector finds a small die in some
+        frames of a still scene and not in others (``LOOK_AGAIN``); given the first
+        picture's boxes, those frames could never show a die it missed. The loop
+        asks for this once for each view it passes on (``RefereeStep``). (Looked
+        into at s71 clip 6701 at 333.6 s, a cocked roll never seen: there the two
+        dice, one leaning on the other, were boxed as a second cube in every
+        picture, and this does not find them.)"""
         self._recheck = True
 
     def _rechecked(self, last: Kept[list[Detection]], again: list[Detection]) -> list[Detection]:
