@@ -1213,7 +1213,20 @@ class Referee:
         if self._need_clear:  # their numbers; after a resume perhaps unknown: any
             judged = {d.value for d in self._judged_dice} or set(range(1, 7))
         if len(mine) == 1 and mine[0].value not in judged:
-            self._glimpsed = tuple(mine)
+            # where it lies, its surest read so far: a die found alone may be two
+            # touching, boxed as one, the box shifting between them from view to view
+            # (s72 clip 6803 at 198.4 s: a 31 seen as a 1 at 1.00, then as a 3 at 0.53
+            # 3.2 cm away; the opponent's 43 rolled early into that half was then
+            # taken for the player's roll, the glimpse unsure, and his legal play of
+            # 31 flagged)
+            kept = self._glimpsed[:1]
+            if not (
+                kept
+                and kept[0].p >= mine[0].p
+                and kept[0].value not in judged
+                and _near_known(kept[0], mine[0], TOUCHING_CM)
+            ):
+                self._glimpsed = tuple(mine)
         elif len(mine) == 3:
             # one die read surely (``REREAD_P``) beside one boxed twice, neither box
             # read surely (:func:`_less_found_twice` leaves the view): the sure one is
@@ -4397,6 +4410,12 @@ def _dances(position: Position, roll: tuple[int, int]) -> bool:
 #: Of 291 pairs of a roll's dice in s40's truth, 4 lay this close (none of them with
 #: a third die in their half: no frame of the clips' truth has one).
 BOXED_TWICE_CM = 3.0
+
+#: How far (cm, across plus along) one box over two touching dice may seem to move
+#: from view to view, shifting from the one die to the other: their centres lie a
+#: die's width apart (1.3 to 1.9 cm), up to 1.4 times that across plus along where
+#: they touch corner-wise, and a cm of jitter (:meth:`Referee._note_glimpse`).
+TOUCHING_CM = 4.0
 
 #: Two dice found this close (cm, across plus along) in a half where one die is
 #: looked for (an opening roll) are one die found twice: dice are 1.3 to 1.9 cm

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import pytest
+
 from gammoneye.engine.events import (
     CorrectionEvent,
     DoubleEvent,
@@ -312,6 +314,41 @@ def test_a_roll_made_again_seen_by_a_die_of_the_judged_rolls_number_is_read_from
     assert roll.dice == (5, 5) and roll.note == UNSEEN_ROLL_NOTE
     assert isinstance(move, MoveEvent) and move.legal and move.player == 1
     assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+@pytest.mark.parametrize("second", [(3, 0.53, (-17.4, -16.6)), (3, 0.53, (-25.0, -16.6))])
+def test_a_die_glimpsed_surely_keeps_its_read_where_a_box_over_two_dice_shifts(
+    second: tuple[int, float, tuple[float, float]],
+) -> None:
+    """s72 clip 6803 at 198.4 s: player 0's 31, its dice touching, boxed as one die:
+    read as the 1 at 1.00, then, the box shifted 3.2 cm onto the 3, as a 3 at 0.53.
+    He played 18/15 7/6, and the opponent's 43 came down in his half before any view
+    showed the table clear; with the glimpse the unsure 3, the 43 was taken for his
+    roll and his legal play flagged. The surer read of a die found alone where it
+    lies is kept (``TOUCHING_CM``): the 1 glimpsed surely is gone, the play read as
+    a 31, and the 43 is the opponent's roll in the wrong half. A die read unsure far
+    from it is another glimpse, and nothing is read from the play."""
+    ref, p0 = _opened_52()
+    first = (SeenDie(1, p=1.0, half="left", at=(-15.3, -17.7)),)
+    assert ref.see(Sighting(ExactCheckers(p0), dice=first)) == []
+    value, p, at = second
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(SeenDie(value, p, half="left", at=at),))) == []
+    played = Position((p0.boards[0], _moved(p0.boards[1], (8, 5), (6, 5))), 0)
+    theirs = (
+        SeenDie(3, p=0.98, half="left", at=(-5.0, -2.0)),
+        SeenDie(4, p=0.99, half="left", at=(-19.0, -13.0)),
+    )
+    events = ref.see(Sighting(ExactCheckers(played), dice=theirs))
+    if at[0] == -25.0:  # not where the 1 lay: the 3 is the glimpse, and unsure
+        assert [e.TYPE for e in events] == ["roll"]
+        assert events[0].player == 1 and sorted(events[0].dice) == [3, 4]  # type: ignore[attr-defined]
+        return
+    assert [e.TYPE for e in events] == ["roll", "move", "roll_invalid"]
+    roll, move, invalid = events
+    assert roll.player == 1 and roll.dice == (3, 1) and roll.note == UNSEEN_ROLL_NOTE  # type: ignore[attr-defined]
+    assert isinstance(move, MoveEvent) and move.legal and move.play == "8/5 6/5"
+    assert isinstance(invalid, RollInvalidEvent) and invalid.player == 0
+    assert invalid.reasons == ("wrong_half",)
 
 
 @dataclass(frozen=True)
