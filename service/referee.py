@@ -478,12 +478,6 @@ class CameraEyes:
         self.refound += 1
         return True
 
-    def recheck_dice(self) -> None:
-        """Look for dice anew in the next still picture read, not only where the
-        picture the board's stillness began with showed them
-        (:meth:`~gammoneye.vision.detector.DiceCubeDetector.recheck`)."""
-        self.reader.detector.recheck()
-
     def look(self, frame: Frame) -> Sighting | None:
         built = self.profile is None  # then built on this picture, its bar measured
         image = self.lens.undistort_image(frame.image)
@@ -719,9 +713,6 @@ class TruthEyes:
             and row.get("phase") != "rolling"
         )
 
-    def recheck_dice(self) -> None:
-        """Nothing to do: the truth misses no die."""
-
     def look(self, frame: Frame) -> Sighting | None:
         from gammoneye.datasets.render.cliptruth import truth_sighting
 
@@ -801,15 +792,10 @@ class RefereeStep:
             self._still.clear()
             return []
         # a view was passed since the table last moved: look again, a few frames
-        waiting = self.stab.waiting
-        before = None if waiting else self._last_key
-        if not waiting:
+        before = None if self.stab.waiting else self._last_key
+        if not self.stab.waiting:
             if self._again <= 0 or before is None:
                 return []
-            if self._again == LOOK_AGAIN:
-                # the first frame looked at again is looked at anew for dice: the
-                # view passed may have been read as they came to rest
-                self.eyes.recheck_dice()
             self._again -= 1
         sighting = self.eyes.look(frame)
         if sighting is None:
@@ -827,11 +813,6 @@ class RefereeStep:
                 key = sighting_key(stable)
                 self.stab.remember(key)
         if stable is None:
-            if waiting and not self.stab.waiting:
-                # the table came to rest showing the view last passed: look again all
-                # the same, as after a view passed (dice thrown may have been missed
-                # as they came to rest), though not to read the last view's dice again
-                self._again, self._again_views = LOOK_AGAIN, None
             return []
         self._still.clear()
         return self._judge(stable, key, frame.t)

@@ -894,9 +894,6 @@ class _FlickeringEyes:
         self.pattern = pattern  # per frame: "0" no dice yet, "1" one die found, "2" both
         self.looked = 0
 
-    def recheck_dice(self) -> None:
-        pass  # these reads are given, frame by frame
-
     def settled(self, frame: Frame, between_games: bool = False) -> bool:
         # the dice thrown between frames 2 and 3: the table moved
         return int(frame.ref) != 3
@@ -932,9 +929,6 @@ class _UnsureEyes:
         ((5, 0.7), (6, 0.55)),
         ((5, 0.4), (2, 0.6)),
     )
-
-    def recheck_dice(self) -> None:
-        pass  # these reads are given, frame by frame
 
     def settled(self, frame: Frame, between_games: bool = False) -> bool:
         return int(frame.ref) != 3  # the dice thrown between frames 2 and 3

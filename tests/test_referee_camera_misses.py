@@ -3230,9 +3230,6 @@ class _RestingDiceEyes:
         self.board, self.later = board, later
         self.looked = 0
 
-    def recheck_dice(self) -> None:
-        pass  # these reads are given, frame by frame
-
     def settled(self, frame: object, between_games: bool = False) -> bool:
         return int(frame.ref) != 3  # type: ignore[attr-defined]
 
@@ -3249,54 +3246,6 @@ class _RestingDiceEyes:
             SeenDie(value, p, half="left", at=(-21.0, 16.0), values=faces),
         )
         return Sighting(ExactCheckers(self.board), dice, t=i / 10, frame=i)
-
-
-class _MissedAtRestEyes:
-    """Player 1's roll (a 64) thrown between frames 3 and 4 and missed by the
-    picture the table came to rest in, whose boxes a still board keeps: found only
-    once the eyes are asked to look for dice anew (``recheck_dice``)."""
-
-    def __init__(self, board: Position) -> None:
-        self.board, self.looked, self.rechecked, self.asked = board, 0, False, 0
-
-    def settled(self, frame: object, between_games: bool = False) -> bool:
-        return int(frame.ref) != 3  # type: ignore[attr-defined]
-
-    def recheck_dice(self) -> None:
-        self.asked += 1
-        self.rechecked = True
-
-    def look(self, frame: object) -> Sighting:
-        self.looked += 1
-        i = int(frame.ref)  # type: ignore[attr-defined]
-        dice: tuple[SeenDie, ...] = ()
-        if i > 3 and self.rechecked:
-            dice = (
-                SeenDie(6, 0.99, half="left", at=(-20.0, 2.0)),
-                SeenDie(4, 0.99, half="left", at=(-10.0, 5.0)),
-            )
-        return Sighting(ExactCheckers(self.board), dice, t=i / 10, frame=i)
-
-
-def test_a_roll_missed_as_the_table_came_to_rest_is_looked_for_again() -> None:
-    """The table came to rest after a roll, and its first pictures, the dice just
-    landed, showed none: the view the loop had passed last. It looked no more while
-    the table stood still (so at s71 clip 6701 at 333.6 s, a cocked roll lifted and
-    made again unseen; there the dice were not found in any picture). The loop now
-    looks again as after a view passed, its first look asking the eyes for dice
-    anew."""
-    from gammoneye.service.referee import Frame, run_referee
-
-    ref, p0 = _opened_52()
-    start = len(ref.events)
-    eyes = _MissedAtRestEyes(p0)
-    frames = [Frame(i, i / 10, None) for i in range(16)]
-    run_referee(frames, eyes, ref, realtime=False)  # type: ignore[arg-type]
-    events = ref.events[start:]
-    assert [e.TYPE for e in events] == ["roll"]
-    assert events[0].player == 1 and sorted(events[0].dice) == [4, 6]  # type: ignore[attr-defined]
-    # looking again stays bounded: asked once for each rest and view passed
-    assert eyes.looked < len(frames) and eyes.asked <= 3
 
 
 def test_a_roll_read_unsure_as_its_dice_came_to_rest_is_read_again_from_still_frames() -> None:

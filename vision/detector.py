@@ -337,10 +337,6 @@ class DiceCubeDetector:
     reused = 0
     #: The last boxes found on a board, keyed by the field's corners and the passes.
     _last_board: Kept[list[Detection]] | None = None
-    #: Whether the next still picture is looked at again for boxes its first did not
-    #: show (:meth:`recheck`), and how often one was found so.
-    _recheck = False
-    rechecked_found = 0
 
     def __init__(self, path: Path, min_score: float = 0.3, iou: float = 0.5) -> None:
         self.net = OnnxNet(path)
@@ -448,9 +444,6 @@ class DiceCubeDetector:
         key = np.array([*c.ravel(), both_ways, mirrored], np.float64).tobytes()
         last = self._last_board
         if self.reuse_still and last is not None and last.still(key, grey):
-            if self._recheck:
-                self._recheck = False
-                return self._rechecked(last, self._detect_all(image, first, canvases))
             if last.settled:
                 self.reused += 1
                 return list(last.value)
@@ -463,49 +456,11 @@ class DiceCubeDetector:
             ]
             self._last_board = Kept(key, last.grey, kept)
             return list(kept)
-        self._recheck = False  # a new picture: looked at in full
         found = self._detect_all(image, first, canvases)
         # the reference stays the picture the boxes were found in (not each later one
         # like it): a board changing slowly is looked at again once it has changed
         faint = any(d.score < CONFIRM_BELOW for d in found)
         self._last_board = Kept(key, grey, found, settled=not faint)
-        return list(found)
-
-    def recheck(self) -> None:
-        """Look at the next still picture of the board again, not only give it the
-        boxes of the picture its stillness began with, and add those it shows that
-        the first did not (:meth:`_rechecked`). The first picture of a still board is
-        often made as the dice come to rest, and the referee's loop reads a few
-        frames more after each view because the detector finds a small die in some
-        frames of a still scene and not in others (``LOOK_AGAIN``); given the first
-        picture's boxes, those frames could never show a die it missed. The loop
-        asks for this once for each view it passes on (``RefereeStep``). (Looked
-        into at s71 clip 6701 at 333.6 s, a cocked roll never seen: there the two
-        dice, one leaning on the other, were boxed as a second cube in every
-        picture, and this does not find them.)"""
-        self._recheck = True
-
-    def _rechecked(self, last: Kept[list[Detection]], again: list[Detection]) -> list[Detection]:
-        """The boxes of the still board ``last`` and those of ``again`` (the same board,
-        looked at again) that none of them is: a new box under ``CONFIRM_BELOW`` is
-        faint and kept again only where the next still picture shows it too. Faint
-        boxes of ``last`` still to be confirmed are so by ``again``, as in
-        :meth:`detect_on_board`."""
-        kept = [
-            d
-            for d in last.value
-            if last.settled
-            or d.score >= CONFIRM_BELOW
-            or any(same_box(d.box, e.box, self.iou) for e in again)
-        ]
-        new = [d for d in again if not any(same_box(d.box, e.box, self.iou) for e in last.value)]
-        if new:
-            self.rechecked_found += 1
-        else:
-            self.reused += 1
-        found = sorted([*kept, *new], key=lambda d: -d.score)
-        faint = any(d.score < CONFIRM_BELOW for d in new)
-        self._last_board = Kept(last.key, last.grey, found, settled=not faint)
         return list(found)
 
     def _detect_all(self, image: U8, first: U8, canvases: list[F64]) -> list[Detection]:
