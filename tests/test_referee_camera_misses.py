@@ -1121,6 +1121,31 @@ def test_a_play_after_a_roll_judged_invalid_is_judged_with_those_dice() -> None:
     assert events[1].dice == (3, 1)
 
 
+def _judged_then_played(
+    dice: tuple[SeenDie, ...],
+    moves: tuple[tuple[int, int], ...],
+    *,
+    cube: SeenCube | None = None,
+    then: SeenCube | None = None,
+    rough: bool = False,
+    lying: bool = False,
+) -> list[Event]:
+    """Player 1's roll ``dice``, judged invalid, then ``moves`` on the board (read
+    roughly where ``rough``; first with the dice still lying, where ``lying``), the
+    cube ``cube`` and then ``then``: the events of the last view, the record checked
+    to resume."""
+    ref, p0 = _opened_52()
+    events = ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=cube))
+    assert [e.TYPE for e in events] == ["roll_invalid"]
+    played = Position((p0.boards[0], _moved(p0.boards[1], *moves)), 1)
+    seen = _RoughCheckers(played) if rough else ExactCheckers(played)
+    if lying:
+        assert ref.see(Sighting(seen, dice=dice, cube=cube)) == []
+    events = ref.see(Sighting(seen, cube=then))
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    return events
+
+
 def test_a_roll_judged_cocked_then_played_as_it_lay_was_taken_as_valid() -> None:
     """Player 1's 31, its 3 read cocked at 0.85: invalid. He plays 24/21 21/20, a
     legal play of that 31, and lifts the dice (s35 clip 3003 at 367 s: a 4 read
@@ -1136,14 +1161,7 @@ def test_a_roll_judged_cocked_then_played_as_it_lay_was_taken_as_valid() -> None
     def play(
         dice: tuple[SeenDie, ...], moves: tuple[tuple[int, int], ...], *, lying: bool = False
     ) -> list[Event]:
-        ref, p0 = _opened_52()
-        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=dice))] == ["roll_invalid"]
-        played = Position((p0.boards[0], _moved(p0.boards[1], *moves)), 1)
-        if lying:
-            assert ref.see(Sighting(ExactCheckers(played), dice=dice)) == []
-        events = ref.see(Sighting(ExactCheckers(played)))
-        assert Referee.resume(ref.config, ref.events).state == ref.state
-        return events
+        return _judged_then_played(dice, moves, lying=lying)
 
     cocked = (
         SeenDie(3, half="left", cocked=0.85, at=(-20.0, 3.0)),
@@ -1354,15 +1372,9 @@ def test_a_double_seen_after_a_roll_judged_cocked_was_played_as_it_lay_is_the_op
     def after(
         dice: tuple[SeenDie, ...], moves: tuple[tuple[int, int], ...], *, rough: bool = False
     ) -> list[Event]:
-        ref, p0 = _opened_52()
-        centre = SeenCube(64, "centre")
-        events = ref.see(Sighting(ExactCheckers(p0), dice=dice, cube=centre))
-        assert [e.TYPE for e in events] == ["roll_invalid"]
-        played = Position((p0.boards[0], _moved(p0.boards[1], *moves)), 1)
-        seen = _RoughCheckers(played) if rough else ExactCheckers(played)
-        events = ref.see(Sighting(seen, cube=SeenCube(2, "offered")))
-        assert Referee.resume(ref.config, ref.events).state == ref.state
-        return events
+        return _judged_then_played(
+            dice, moves, cube=SeenCube(64, "centre"), then=SeenCube(2, "offered"), rough=rough
+        )
 
     cocked = (
         SeenDie(3, half="left", cocked=0.99, at=(-20.0, 3.0)),
