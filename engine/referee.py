@@ -2034,7 +2034,7 @@ class Referee:
         best: tuple[bool, float, float, Position, str, tuple[int, int]] | None = None
         for a, b in combinations_with_replacement(range(1, 7), 2):
             roll = (b, a)
-            off = 2 - sum((Counter(roll) & Counter(read)).values())
+            off = _dice_apart(roll, read)
             if roll == recorded or off > 1:
                 continue
             prior = _roll_log_p(rolled, roll) if known else off * ILLEGAL_LOG_ODDS
@@ -3392,7 +3392,7 @@ class Referee:
             if opening is None:  # a close call: the plays after it may settle it
                 self._close = (score - read_ll - read_prior, roll, pos, text)
             return False
-        misread = 2 - sum((Counter(roll) & Counter(read)).values())
+        misread = _dice_apart(roll, read)
         # A double read as another roll and played as the double: an illegal play would
         # have moved twice as many checkers as the roll allowed, which players do not
         # do (they miscount a distance, or leave a die unplayed); half the odds.
@@ -3529,7 +3529,7 @@ class Referee:
         read_prior = _roll_log_p(seen, dice)
         best: tuple[float, tuple[int, int]] | None = None
         for roll in combinations_with_replacement(range(6, 0, -1), 2):
-            misread = 2 - sum((Counter(roll) & Counter(dice)).values())
+            misread = _dice_apart(roll, dice)
             if misread != 1 or not _dances(before, roll):
                 continue
             odds = _roll_log_p(seen, roll) - read_prior
@@ -4241,6 +4241,15 @@ def _one_die_played(before: Position, read: tuple[int, int], after: Position) ->
     if dst:
         return src - dst in read
     return max(read) >= src  # borne off by a die of at least its point
+
+
+def _dice_apart(roll: tuple[int, int], read: tuple[int, int]) -> int:
+    """How many of the two dice of ``roll`` must have been read wrong to read ``read``.
+
+    >>> _dice_apart((5, 2), (5, 3)), _dice_apart((3, 3), (3, 1)), _dice_apart((6, 4), (2, 1))
+    (1, 1, 2)
+    """
+    return 2 - sum((Counter(roll) & Counter(read)).values())
 
 
 def _surest_misread(dice: Sequence[SeenDie], read: tuple[int, int], roll: tuple[int, int]) -> float:
