@@ -25,6 +25,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+from reach_watch import clips_in  # this folder's, run as a script
 
 from gammoneye.calibration.boardspace import BoardSpace
 from gammoneye.engine.referee import DIE_FAULT_P, on_checker_p, pile_outside
@@ -34,16 +35,6 @@ from gammoneye.vision.sighting import _place_cm
 
 SPACE = (1000, 800)
 SIGNS = ((1, -1), (1, 1), (-1, 1), (-1, -1))
-
-
-def clips_of(paths: list[Path]) -> list[Path]:
-    out = []
-    for p in paths:
-        if (p / "clip.json").is_file():
-            out.append(p)
-        else:
-            out.extend(sorted(q.parent for q in p.glob("*/clip.json")))
-    return out
 
 
 def still_frames(rows: list[dict[str, Any]], after: int = 5) -> list[int]:
@@ -150,7 +141,7 @@ def main() -> int:
     reader = BoardReader.load()
     reader.points_within_fifteen = False
     rows: list[dict[str, Any]] = []
-    for clip in clips_of(args.clips):
+    for clip in clips_in(args.clips):
         got = rows_of(clip, reader, args.near)
         rows += got
         on = [r for r in got if r["on"]]
