@@ -625,6 +625,28 @@ def test_a_double_read_as_another_roll_and_played_as_the_double_is_read_again() 
     assert events[1].dice == (6, 6) and events[1].legal
 
 
+def test_a_miscount_that_a_double_would_make_legal_is_flagged_not_read_again() -> None:
+    """Player 1's 52 read, the 5 at 0.74 and a 2 under 0.01 (s68 clip 6403 at 435 s);
+    he plays 24/22 13/7, the 5 counted as a 6, the board that of 24/22 13/11 11/9 9/7
+    of a 22. Two checkers and one pip past the roll: a miscount of the dice as read,
+    not a double played as one, so the read keeps the odds of any die misread and
+    the play is flagged. So is 8/4 of a 41, its 1 left unplayed, where four 1s would
+    make it legal (s67 clip 6303 at 377 s)."""
+    five = SeenDie(5, p=0.74, half="left", values=(0.25, 0.004, 0.0, 0.0, 0.74, 0.006))
+    ref, p0 = _player_1_rolls(SeenDie(2, p=0.96, half="left"), five)
+    board = tuple(_moved(_moved(p0.boards[1], 24, 22), 13, 7))
+    events = ref.see(Sighting(ExactCheckers(Position((p0.boards[0], board), 1))))
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    assert events[0].dice == (2, 5) and not events[0].legal
+
+    four = SeenDie(4, p=0.8, half="left", values=(0.0, 0.18, 0.0, 0.8, 0.0, 0.02))
+    ref, p0 = _player_1_rolls(SeenDie(1, p=0.99, half="left"), four)
+    board = tuple(_moved(p0.boards[1], 8, 4))
+    events = ref.see(Sighting(ExactCheckers(Position((p0.boards[0], board), 1))))
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    assert events[0].dice == (1, 4) and events[1].rule == "000 r12"
+
+
 def test_a_roll_read_as_a_double_and_played_as_the_roll_is_read_again() -> None:
     """Player 1's 62 read as 66, the 2 at 0.96 (s35 clip 3003 at 296 s); he plays
     13/7 13/11. As a play of 66, which he could play in full, it would leave two of
