@@ -35,7 +35,7 @@ import numpy as np
 
 from gammoneye.datasets.render.camera import Camera
 from gammoneye.datasets.render.crops import square_crop
-from gammoneye.service.referee import CameraEyes
+from gammoneye.service.referee import CameraEyes, rendered_clips
 from gammoneye.vision.dice import VIEWS, DiceReader
 
 #: The detector's boxes are about 1.18 times the labelled ones (bench/detector_boxes.py);
@@ -51,18 +51,6 @@ SIZES = ((0, 12), (12, 16), (16, 20), (20, 28), (28, 999))
 #: A die read this sure: how often it is right, by its size (is the reader's
 #: probability to be trusted on small dice?).
 SURE_P = 0.95
-
-
-def _clips(paths: list[Path]) -> list[Path]:
-    out: list[Path] = []
-    for p in paths:
-        if (p / "clip.json").is_file():
-            out.append(p)
-        elif p.is_dir():
-            out += sorted(c for c in p.iterdir() if (c / "clip.json").is_file())
-        else:
-            raise SystemExit(f"{p}: no rendered clip and no folder of them")
-    return out
 
 
 def _project(camera: Camera, xy: list[tuple[float, float]], z: float) -> np.ndarray:
@@ -304,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
         if model is not None:
             print(f"die reader {model}")
         total = Tally()
-        for clip in _clips(args.clips):
+        for clip in rendered_clips(args.clips):
             t = measure(clip, args.every, args.crops, index, rng, model, args.cut_only, args.views)
             print(f"{clip.name}: {t.line()}", flush=True)
             total.add(t)

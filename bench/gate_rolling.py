@@ -29,8 +29,8 @@ from collections import Counter
 from pathlib import Path
 
 import cv2
-from reach_watch import clips_in
 
+from gammoneye.service.referee import rendered_clips
 from gammoneye.vision.gate import MotionGate
 
 
@@ -44,7 +44,7 @@ def main() -> None:
     total: Counter[str] = Counter()
     seconds: Counter[str] = Counter()
     print(f"{'clip':34}{'tumbling':>9}{'still':>7}   tumbling called still / still called moving")
-    for clip in clips_in(args.paths):
+    for clip in rendered_clips(args.paths):
         meta = json.loads((clip / "clip.json").read_text())
         rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
         gates = {

@@ -25,11 +25,10 @@ from typing import Any
 
 import cv2
 import numpy as np
-from reach_watch import clips_in  # this folder's, run as a script
 
 from gammoneye.calibration.boardspace import BoardSpace
 from gammoneye.engine.referee import DIE_FAULT_P, on_checker_p, pile_outside
-from gammoneye.service.referee import CameraEyes, open_source
+from gammoneye.service.referee import CameraEyes, open_source, rendered_clips
 from gammoneye.vision.read import BoardReader
 from gammoneye.vision.sighting import _place_cm
 
@@ -141,7 +140,7 @@ def main() -> int:
     reader = BoardReader.load()
     reader.points_within_fifteen = False
     rows: list[dict[str, Any]] = []
-    for clip in clips_in(args.clips):
+    for clip in rendered_clips(args.clips):
         got = rows_of(clip, reader, args.near)
         rows += got
         on = [r for r in got if r["on"]]

@@ -26,16 +26,8 @@ from pathlib import Path
 
 import cv2
 
+from gammoneye.service.referee import rendered_clips
 from gammoneye.vision.gate import MotionGate, ReachWatch
-
-
-def clips_in(paths: list[Path]) -> list[Path]:
-    out: list[Path] = []
-    for p in paths:
-        out += (
-            [p] if (p / "clip.json").is_file() else sorted(q.parent for q in p.glob("*/clip.json"))
-        )
-    return out
 
 
 def main() -> None:
@@ -47,7 +39,7 @@ def main() -> None:
     parser.add_argument("--settle", type=int, default=1, help="gate's still frames (default 1)")
     args = parser.parse_args()
     rims = args.rim or [0.2, 0.3]
-    for clip in clips_in(args.paths):
+    for clip in rendered_clips(args.paths):
         meta = json.loads((clip / "clip.json").read_text())
         rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
         gate = MotionGate(settle_frames=args.settle)

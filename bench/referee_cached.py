@@ -32,9 +32,11 @@ from gammoneye.engine.referee import Referee, Sighting
 from gammoneye.service.referee import (
     CameraEyes,
     Frame,
+    SourceError,
     clip_referee_config,
     open_source,
     read_truth,
+    rendered_clips,
     run_referee,
 )
 from gammoneye.service.referee_eval import RefereeScore, compare_events
@@ -106,12 +108,6 @@ class CachedEyes(CameraEyes):
         return None if seen is None else clean(seen)
 
 
-def clips_in(folder: Path) -> list[Path]:
-    if (folder / "events.jsonl").is_file():
-        return [folder]
-    return sorted(p.parent for p in folder.glob("*/events.jsonl"))
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("clips", type=Path, nargs="+", help="clips, or folders of clips")
@@ -126,10 +122,10 @@ def main() -> None:
     args = ap.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)
     total = RefereeScore()
-    clips = [c for folder in args.clips for c in clips_in(folder)]
-    if not clips:
-        named = " ".join(map(str, args.clips))
-        sys.exit(f"no rendered clip (a folder with events.jsonl) in {named}")
+    try:
+        clips = rendered_clips(args.clips)
+    except SourceError as e:
+        sys.exit(str(e))
     for clip in clips:
         path = args.cache / f"{clip.name}.pkl"
         store = load_store(path, any_code=args.any_code)

@@ -1004,6 +1004,22 @@ def clip_referee_config(clip: Path, truth: list[Event]) -> RefereeConfig:
     )
 
 
+def rendered_clips(paths: Iterable[Path]) -> list[Path]:
+    """The rendered clips at ``paths`` (``gammoneye render clip``'s folders, known by
+    their truth, ``events.jsonl``), each path a clip or a folder of clips, those of a
+    folder in name order. Raises :class:`SourceError` for a path that holds none."""
+    found: list[Path] = []
+    for path in paths:
+        if (path / "events.jsonl").is_file():
+            found.append(path)
+            continue
+        inside = sorted(p.parent for p in path.glob("*/events.jsonl"))
+        if not inside:
+            raise SourceError(f"{path} holds no rendered clip (a folder with events.jsonl)")
+        found += inside
+    return found
+
+
 def read_truth(clip: Path) -> list[Event]:
     path = clip / "events.jsonl"
     if not path.is_file():

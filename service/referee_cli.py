@@ -201,15 +201,6 @@ def referee(
         journal.close()
 
 
-def _clips(folder: Path) -> list[Path]:
-    if (folder / "events.jsonl").is_file():
-        return [folder]
-    found = sorted(p.parent for p in folder.glob("*/events.jsonl"))
-    if not found:
-        raise fail(f"{folder} holds no rendered clip (a folder with events.jsonl)")
-    return found
-
-
 def _keep_events(folder: Path, events: Sequence[Any], decided: Mapping[int, float]) -> None:
     """Write ``events`` (our log of one clip) to ``folder/events.jsonl`` and, for each
     event decided during the run, its seq and when (clip seconds) to ``decided.jsonl``."""
@@ -297,6 +288,7 @@ def eval_referee(
         clip_referee_config,
         open_source,
         read_truth,
+        rendered_clips,
         run_referee,
     )
     from gammoneye.service.referee_eval import RefereeScore, compare_events
@@ -307,7 +299,11 @@ def eval_referee(
     frames = dropped = reads = reached = refound = kept = 0
     busy = 0.0
     read_s = 0.0
-    for clip in _clips(clips):
+    try:
+        found = rendered_clips([clips])
+    except SourceError as e:
+        raise fail(str(e)) from None
+    for clip in found:
         try:
             truth = read_truth(clip)
         except SourceError as e:

@@ -31,11 +31,13 @@ from gammoneye.service.journal import Journal
 from gammoneye.service.referee import (
     CameraEyes,
     Frame,
+    SourceError,
     TruthEyes,
     clip_referee_config,
     last_judged_frame,
     open_source,
     read_truth,
+    rendered_clips,
     run_referee,
 )
 
@@ -269,6 +271,21 @@ def test_a_folder_is_read_from_a_given_frame_numbered_as_in_the_whole(tmp_path: 
 
 
 # --- the referee resumed after every frame that made an event ---------------------------------
+
+
+def test_rendered_clips_are_a_clip_or_those_of_a_folder(tmp_path: Path) -> None:
+    """``eval referee`` and the bench scripts take a clip or a folder of clips; a
+    folder with none is refused by name."""
+    for name in ("b", "a"):
+        (tmp_path / "set" / name).mkdir(parents=True)
+        (tmp_path / "set" / name / "events.jsonl").write_text("")
+    (tmp_path / "set" / "notes").mkdir()
+    (tmp_path / "empty").mkdir()
+    clips = tmp_path / "set"
+    assert rendered_clips([clips]) == [clips / "a", clips / "b"]
+    assert rendered_clips([clips / "b", clips]) == [clips / "b", clips / "a", clips / "b"]
+    with pytest.raises(SourceError, match="empty holds no rendered clip"):
+        rendered_clips([clips, tmp_path / "empty"])
 
 
 def test_resume_after_any_event_goes_on_as_if_nothing_happened(tmp_path: Path) -> None:
