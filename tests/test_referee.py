@@ -403,6 +403,16 @@ def _player_1_rolls(*dice: SeenDie) -> tuple[Referee, Position]:
     return ref, p0
 
 
+def _player_1_plays(dice: tuple[SeenDie, SeenDie], *moves: tuple[int, int]) -> list[Event]:
+    """The events of player 1's play of checker ``moves`` (his numbers, from, to) after
+    rolling ``dice`` (:func:`_player_1_rolls`)."""
+    ref, p0 = _player_1_rolls(*dice)
+    board = p0.boards[1]
+    for src, dst in moves:
+        board = tuple(_moved(board, src, dst))
+    return ref.see(Sighting(ExactCheckers(Position((p0.boards[0], board), 1))))
+
+
 def test_an_observer_corrects_a_flagged_play_to_a_suggestion() -> None:
     ref, start = _opened_52()
     wrong = Position((tuple(_moved(start.boards[0], 13, 7)), start.boards[1]), 0)  # 6 pips
@@ -633,16 +643,12 @@ def test_a_miscount_that_a_double_would_make_legal_is_flagged_not_read_again() -
     the play is flagged. So is 8/4 of a 41, its 1 left unplayed, where four 1s would
     make it legal (s67 clip 6303 at 377 s)."""
     five = SeenDie(5, p=0.74, half="left", values=(0.25, 0.004, 0.0, 0.0, 0.74, 0.006))
-    ref, p0 = _player_1_rolls(SeenDie(2, p=0.96, half="left"), five)
-    board = tuple(_moved(_moved(p0.boards[1], 24, 22), 13, 7))
-    events = ref.see(Sighting(ExactCheckers(Position((p0.boards[0], board), 1))))
+    events = _player_1_plays((SeenDie(2, p=0.96, half="left"), five), (24, 22), (13, 7))
     assert [e.TYPE for e in events] == ["move", "flag"]
     assert events[0].dice == (2, 5) and not events[0].legal
 
     four = SeenDie(4, p=0.8, half="left", values=(0.0, 0.18, 0.0, 0.8, 0.0, 0.02))
-    ref, p0 = _player_1_rolls(SeenDie(1, p=0.99, half="left"), four)
-    board = tuple(_moved(p0.boards[1], 8, 4))
-    events = ref.see(Sighting(ExactCheckers(Position((p0.boards[0], board), 1))))
+    events = _player_1_plays((SeenDie(1, p=0.99, half="left"), four), (8, 4))
     assert [e.TYPE for e in events] == ["move", "flag"]
     assert events[0].dice == (1, 4) and events[1].rule == "000 r12"
 
@@ -673,9 +679,7 @@ def test_a_double_played_with_a_die_left_unplayed_is_flagged_not_read_again() ->
     unplayed, an illegal play players make (s60 clip 5602 at 67.6 s). It is flagged.
     The 13/7 13/11 of a 62 read as 66 is still read again."""
     unsure = SeenDie(1, p=0.96, half="left", values=(0.96, 0.03, 0.0025, 0.0025, 0.0025, 0.0025))
-    ref, p0 = _player_1_rolls(SeenDie(1, p=0.99, half="left"), unsure)
-    board = tuple(_moved(_moved(p0.boards[1], 24, 22), 6, 5))
-    events = ref.see(Sighting(ExactCheckers(Position((p0.boards[0], board), 1))))
+    events = _player_1_plays((SeenDie(1, p=0.99, half="left"), unsure), (24, 22), (6, 5))
     assert [e.TYPE for e in events] == ["move", "flag"]
     assert events[0].dice == (1, 1) and not events[0].legal
     assert events[1].rule == "000 r12"
