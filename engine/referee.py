@@ -1858,11 +1858,20 @@ class Referee:
                 # 31's 4/3/0; put right to 4/0 1/0 before the next roll, and missed,
                 # the match went on a checker off)
                 ll, pos, text, roll = self._best_misread(before, read, recorded, evidence)
+        opening = None
+        if not self._explains(evidence, ll) and isinstance(roll_event, OpeningRollEvent):
+            # the opening roll read again to make the first play legal: the play put
+            # right is one of the opening as first read, the same player starting
+            read_first = self._opening_as_first_read(roll_event, move.player)
+            if read_first is not None:
+                opening = (roll_event, read_first)
+                roll = (max(read_first), min(read_first))
+                ll, pos, text = self.best_result(before, roll, evidence)
         if not self._explains(evidence, ll) or pos in (before, state.position):
             return False
         first = Position.from_position_id(move.after, turn=move.player)
         if roll != recorded and first not in legal_plays(before, roll):
-            self._replace_play_put_right(move, before, first, pos, text, roll)
+            self._replace_play_put_right(move, before, first, pos, text, roll, opening)
         else:
             self._replace_play(move, [move.seq], pos, text, roll)
         return True
@@ -1875,6 +1884,7 @@ class Referee:
         pos: Position,
         text: str,
         roll: tuple[int, int],
+        opening: tuple[OpeningRollEvent, tuple[int, int]] | None = None,
     ) -> None:
         """:meth:`_see_changed_play` where the play put right is of ``roll``, not the
         roll recorded, and the play first made (``first``) is no legal play of it: the
@@ -1886,7 +1896,13 @@ class Referee:
         view of the first play could not tell it from a misread die (s67 clip 6303 at
         45.7 s: a 54, its 5 read at 0.67 with a 1 next, 9/4 taken for 9/8 8/4 of a
         41, put right to 9/4 8/4; five such in s66-s68, each put right 4 to 5 s
-        later, each flag missed)."""
+        later, each flag missed).
+
+        ``opening``: the game's first play, its opening roll (the event) read again
+        to fit it; the roll goes back to the dice as first read (player 0's die,
+        player 1's), ``roll`` (s73 clip 6902 at 10.7 s: an opening 24, the 2 read
+        at 0.49, 8/3 6/4 taken for 8/4 6/3 of a 34 and put right to 8/4 6/4; missed,
+        the plays of the next 45 s were lost)."""
         self._emit(
             CorrectionEvent,
             data={"action": "correct_play", "after": pos.position_id(), "withdraws": [move.seq]},
@@ -1894,13 +1910,33 @@ class Referee:
             note=PUT_RIGHT_NOTE,
         )
         self._rebuild()
-        self._reread_dice(roll)
+        if opening is None:
+            self._reread_dice(roll)
+        else:
+            self._reread_opening(*opening)
         flag = _Flag(self._next_flag_id(), move.player, before, roll, first, pos)
         nearest = self.ranked_results(before, roll, ExactCheckers(first))
         self._raise_flag(flag, [(p, t) for _, p, t in nearest], t=move.t, frame=move.frame)
         self.flag = None
         self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
         self._legal_move(pos, text)
+
+    def _opening_as_first_read(
+        self, opening: OpeningRollEvent, mover: int
+    ) -> tuple[int, int] | None:
+        """The dice ``opening`` was first read as (player 0's die, player 1's), where
+        it was read again (:meth:`_reread_opening`: the ``correction`` just before
+        it) and the dice as first read let ``mover`` start too [000 r8]; else None."""
+        if opening.seq == 0:
+            return None
+        reread = self.events[opening.seq - 1]
+        if not isinstance(reread, CorrectionEvent) or reread.data.get("action") != "reread_dice":
+            return None
+        read = reread.data.get("read")
+        if not isinstance(read, list) or len(read) != 2 or read[0] == read[1]:
+            return None
+        dice = (int(read[0]), int(read[1]))
+        return dice if (0 if dice[0] > dice[1] else 1) == mover else None
 
     def _replace_play(
         self, move: MoveEvent, withdraws: list[int], pos: Position, text: str, roll: tuple[int, int]

@@ -922,6 +922,46 @@ def test_dice_read_again_to_fit_an_illegal_play_come_back_when_it_is_put_right()
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_an_opening_read_again_to_fit_an_illegal_first_play_comes_back_when_it_is_put_right() -> (
+    None
+):
+    """The opening roll 24 (player 0's 2 read at 0.5, player 1's 4 surely): player 1
+    starts and plays 8/3 6/4 (a 5 for the 4: illegal), the board of 8/4 6/3, and the
+    opening is read again as 34. He puts the play right, 8/4 6/4, before player 0
+    rolls: the opening goes back to 24, and 8/3 6/4 is recorded as the illegal play it
+    was, flagged and put right (s73 clip 6902 at 10.7 s)."""
+    ref = Referee(RefereeConfig(match_length=3))
+    start = Position.initial()
+    ref.see(Sighting(ExactCheckers(start)))
+    dice = (SeenDie(2, p=0.5, half="right"), SeenDie(4, half="left"))
+    ref.see(Sighting(ExactCheckers(start), dice=dice))
+    assert ref.state.on_roll == 1 and ref.state.dice == (2, 4)
+    wrong = Position((start.boards[0], _moved(start.boards[1], (8, 3), (6, 4))), 1)
+    events = ref.see(Sighting(ExactCheckers(wrong)))
+    assert [e.TYPE for e in events] == ["correction", "opening_roll", "move"]
+    assert events[1].dice == (3, 4) and events[2].legal
+    right = Position((start.boards[0], _moved(start.boards[1], (8, 4), (6, 4))), 1)
+    events = ref.see(Sighting(ExactCheckers(right)))
+    assert [e.TYPE for e in events] == [
+        "correction",
+        "correction",
+        "opening_roll",
+        "move",
+        "flag",
+        "flag_cleared",
+        "move",
+    ]
+    assert events[0].note == PUT_RIGHT_NOTE and events[1].data["dice"] == [2, 4]
+    assert events[2].dice == (2, 4)
+    assert not events[3].legal and events[3].after == wrong.with_turn(1).position_id()
+    assert events[4].player == 1 and events[5].how == "corrected"
+    assert events[6].legal and events[6].after == right.with_turn(1).position_id()
+    assert ref.state.on_roll == 0 and ref.state.position == right.with_turn(0)
+    first = record_from_events(ref.events).games[0].actions[0]
+    assert first.player == 1 and sorted(first.dice) == [2, 4]
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_a_play_changed_before_the_next_roll_replaces_the_one_recorded() -> None:
     """Player 1's 65, seen, played 24/18 13/8 and the dice lifted; before player 0
     rolls the board shows 24/13 instead: a play of the same roll, recorded in its
