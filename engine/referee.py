@@ -1843,6 +1843,7 @@ class Referee:
         before = Position.from_position_id(move.before, turn=move.player)
         ll, pos, text = self.best_result(before, recorded, evidence)
         roll = recorded
+        opening = None
         if not self._explains(evidence, ll) and isinstance(roll_event, RollEvent):
             read = (max(roll_event.dice), min(roll_event.dice))
             if read != recorded:
@@ -1858,8 +1859,7 @@ class Referee:
                 # 31's 4/3/0; put right to 4/0 1/0 before the next roll, and missed,
                 # the match went on a checker off)
                 ll, pos, text, roll = self._best_misread(before, read, recorded, evidence)
-        opening = None
-        if not self._explains(evidence, ll) and isinstance(roll_event, OpeningRollEvent):
+        elif not self._explains(evidence, ll) and isinstance(roll_event, OpeningRollEvent):
             # the opening roll read again to make the first play legal: the play put
             # right is one of the opening as first read, the same player starting
             read_first = self._opening_as_first_read(roll_event, move.player)
