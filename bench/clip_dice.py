@@ -35,7 +35,7 @@ import numpy as np
 
 from gammoneye.datasets.render.camera import Camera
 from gammoneye.datasets.render.crops import square_crop
-from gammoneye.service.referee import CameraEyes, rendered_clips
+from gammoneye.service.referee import CameraEyes, SourceError, rendered_clips
 from gammoneye.vision.dice import VIEWS, DiceReader
 
 #: The detector's boxes are about 1.18 times the labelled ones (bench/detector_boxes.py);
@@ -277,6 +277,10 @@ def main(argv: list[str] | None = None) -> int:
         help="quarter turns of each crop the die reader reads (default: what vision uses)",
     )
     args = ap.parse_args(argv)
+    try:
+        clips = rendered_clips(args.clips)
+    except SourceError as e:
+        ap.error(str(e))
     if args.every < 1:
         ap.error("--every must be 1 or more")
     if args.cut_only and args.crops is None:
@@ -292,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         if model is not None:
             print(f"die reader {model}")
         total = Tally()
-        for clip in rendered_clips(args.clips):
+        for clip in clips:
             t = measure(clip, args.every, args.crops, index, rng, model, args.cut_only, args.views)
             print(f"{clip.name}: {t.line()}", flush=True)
             total.add(t)

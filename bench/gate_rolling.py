@@ -30,7 +30,7 @@ from pathlib import Path
 
 import cv2
 
-from gammoneye.service.referee import rendered_clips
+from gammoneye.service.referee import SourceError, rendered_clips
 from gammoneye.vision.gate import MotionGate
 
 
@@ -41,10 +41,14 @@ def main() -> None:
     parser.add_argument("--still-px", type=int, default=5, help="board gate's still limit")
     parser.add_argument("--speck", type=int, default=2, help="board gate's speck side (px)")
     args = parser.parse_args()
+    try:
+        clips = rendered_clips(args.paths)
+    except SourceError as e:
+        parser.error(str(e))
     total: Counter[str] = Counter()
     seconds: Counter[str] = Counter()
     print(f"{'clip':34}{'tumbling':>9}{'still':>7}   tumbling called still / still called moving")
-    for clip in rendered_clips(args.paths):
+    for clip in clips:
         meta = json.loads((clip / "clip.json").read_text())
         rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
         gates = {

@@ -28,7 +28,7 @@ import numpy as np
 
 from gammoneye.calibration.boardspace import BoardSpace
 from gammoneye.engine.referee import DIE_FAULT_P, on_checker_p, pile_outside
-from gammoneye.service.referee import CameraEyes, open_source, rendered_clips
+from gammoneye.service.referee import CameraEyes, SourceError, open_source, rendered_clips
 from gammoneye.vision.read import BoardReader
 from gammoneye.vision.sighting import _place_cm
 
@@ -137,10 +137,14 @@ def main() -> int:
     ap.add_argument("--near", type=float, default=3.0, help="cm within which a die is the truth's")
     ap.add_argument("--json", type=Path, help="also write every row here")
     args = ap.parse_args()
+    try:
+        clips = rendered_clips(args.clips)
+    except SourceError as e:
+        ap.error(str(e))
     reader = BoardReader.load()
     reader.points_within_fifteen = False
     rows: list[dict[str, Any]] = []
-    for clip in rendered_clips(args.clips):
+    for clip in clips:
         got = rows_of(clip, reader, args.near)
         rows += got
         on = [r for r in got if r["on"]]

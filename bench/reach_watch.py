@@ -26,7 +26,7 @@ from pathlib import Path
 
 import cv2
 
-from gammoneye.service.referee import rendered_clips
+from gammoneye.service.referee import SourceError, rendered_clips
 from gammoneye.vision.gate import MotionGate, ReachWatch
 
 
@@ -38,8 +38,12 @@ def main() -> None:
     parser.add_argument("--hold", type=float, default=0.08, help="hold share (default 0.08)")
     parser.add_argument("--settle", type=int, default=1, help="gate's still frames (default 1)")
     args = parser.parse_args()
+    try:
+        clips = rendered_clips(args.paths)
+    except SourceError as e:
+        parser.error(str(e))
     rims = args.rim or [0.2, 0.3]
-    for clip in rendered_clips(args.paths):
+    for clip in clips:
         meta = json.loads((clip / "clip.json").read_text())
         rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
         gate = MotionGate(settle_frames=args.settle)
