@@ -550,6 +550,10 @@ class _Flag:
     #: The cube as seen before the view that raised the flag (live only): a cube
     #: offered since is a double (:meth:`Referee._see_double_over_flag`).
     cube_before: SeenCube | None = None
+    #: The flagged play was seen taken back whole, the board as it stood before it
+    #: (live only): only a view with the next roll may put it right to no play of
+    #: another roll (:meth:`Referee._see_flagged`).
+    taken_back: bool = False
 
 
 @dataclass
@@ -3649,7 +3653,7 @@ class Referee:
             self.flag = None
             self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
             self._legal_move(best, text)
-        elif not flag.dice_unseen:
+        elif not flag.dice_unseen and not self._taken_back_only(flag, s, dice):
             # put right to a play of a roll his dice, read unsure, may have shown
             explained = self._reread_roll(flag.before, s.checkers, best_ll, flag)
         if explained:
@@ -3673,6 +3677,24 @@ class Referee:
                 and not self._see_their_dance(flag, dice)
             ):
                 self._roll(self.state.on_roll, dice[:2])
+
+    def _taken_back_only(self, flag: _Flag, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The flagged play, which moved checkers, is taken back whole and no dice are
+        down: the board as it stood before it is a dance of some roll the dice may have
+        shown, but a player told his play is illegal takes it back before he makes
+        another far more often than he dances with a roll misread. The view does not
+        put it right; a view with the next roll made, the board unchanged, does (s74
+        clip 7101 at 90 s: a 43 read at 0.92 and 0.78, 25/21 onto a held point flagged,
+        taken back, and read again as a dance of 41; then 25/22 was flagged as no play
+        of 43 put right). Returns whether the view is left so."""
+        if dice or flag.after is None:
+            return False
+        if not flag.taken_back and flag.after.boards == flag.before.boards:
+            return False  # the flagged play was no play: the dice decide it, as read
+        if not self._explains(s.checkers, s.checkers.log_likelihood(flag.before)):
+            return False
+        flag.taken_back = True
+        return True
 
     def _see_pass_rolled_again(self, flag: _Flag, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """The flagged play is no play at all (the mover lifted his dice, the board as

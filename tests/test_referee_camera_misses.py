@@ -3321,3 +3321,56 @@ def test_a_roll_read_unsure_as_its_dice_came_to_rest_is_read_again_from_still_fr
     assert sorted(events[0].dice) == [3, 5]  # type: ignore[attr-defined]
     assert events[1].data["dice"] == [5, 2]  # type: ignore[attr-defined]
     assert [e.TYPE for e in run(((3, 0.4), (3, 0.3), (3, 0.35)))] == ["roll"]
+
+
+#: Player 1 on the bar against player 0's 1- and 4-points: a 4 or a 1 does not enter,
+#: so a 41 dances and a 43 enters with the 3.
+HELD_4_AND_1 = Position(
+    (_board(p1=2, p4=2, p6=5, p8=3, p13=3), _board(bar=1, p6=5, p8=3, p13=6)), 0
+)
+
+
+def _flagged_entry_taken_back() -> tuple[Referee, Position]:
+    """Player 1's 43, its 3 read at 0.92 (a 1 at 0.06) and its 4 at 0.78, entered
+    25/21 onto the held point and flagged, then taken back whole to the bar (s74 clip
+    7101 at 88-90 s): the view of the board as it stood leaves the flag up."""
+    ref = _player_1_on_roll_at(HELD_4_AND_1)
+    read = (
+        SeenDie(3, p=0.92, half="left", at=(-20.0, 0.0), values=(0.06, 0.01, 0.92, 0, 0.01, 0)),
+        SeenDie(4, p=0.78, half="left", at=(-25.0, 0.0), values=(0.01, 0.19, 0, 0.78, 0.01, 0.01)),
+    )
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(HELD_4_AND_1), dice=read))] == ["roll"]
+    p0, p1 = HELD_4_AND_1.boards
+    wrong = Position((p0, _moved(p1, (25, 21))), 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(wrong)))] == ["move", "flag"]
+    assert ref.see(Sighting(ExactCheckers(HELD_4_AND_1))) == []
+    assert ref.flag is not None and ref.state.dice == (3, 4)
+    return ref, Position((p0, _moved(p1, (25, 22), (13, 9))), 1)
+
+
+def test_a_flagged_play_taken_back_whole_is_not_put_right_to_a_dance_on_that_view() -> None:
+    """Then he plays 25/22 13/9, a play of the 43 as read: the flag is cleared and the
+    play recorded, the dice as read (not a dance of 41 recorded, withdrawn, and "no
+    move" flagged as an illegal play of 43, a flag the clip never had)."""
+    ref, right = _flagged_entry_taken_back()
+    events = ref.see(Sighting(ExactCheckers(right)))
+    assert [e.TYPE for e in events] == ["flag_cleared", "move"]
+    assert events[1].legal and events[1].play == "25/22 13/9" and events[1].dice == (3, 4)
+    assert ref.flag is None and ref.state.on_roll == 0
+    assert not [e for e in ref.events if e.TYPE == "correction" and e.seq > 3]
+
+
+def test_a_flagged_play_taken_back_to_a_dance_is_put_right_when_the_next_roll_is_down() -> (
+    None
+):
+    """Or he leaves it on the bar and his opponent rolls, the board as it stood: the
+    roll was a 41 read unsure, a dance; the flag is cleared, the dice read again and
+    the dance recorded, and the opponent's roll taken."""
+    ref, _ = _flagged_entry_taken_back()
+    theirs = (SeenDie(6, half="right", at=(20.0, 0.0)), SeenDie(2, half="right", at=(25.0, 0.0)))
+    events = ref.see(Sighting(ExactCheckers(HELD_4_AND_1), dice=theirs))
+    assert [e.TYPE for e in events] == ["flag_cleared", "correction", "move", "roll"]
+    assert events[1].data["action"] == "reread_dice" and sorted(events[1].data["dice"]) == [1, 4]
+    assert events[2].legal and events[2].play == "" and events[3].player == 0
+    assert ref.flag is None and ref.state.dice == (6, 2)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
