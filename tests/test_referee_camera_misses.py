@@ -3360,9 +3360,7 @@ def test_a_flagged_play_taken_back_whole_is_not_put_right_to_a_dance_on_that_vie
     assert not [e for e in ref.events if e.TYPE == "correction" and e.seq > 3]
 
 
-def test_a_flagged_play_taken_back_to_a_dance_is_put_right_when_the_next_roll_is_down() -> (
-    None
-):
+def test_a_flagged_play_taken_back_to_a_dance_is_put_right_when_the_next_roll_is_down() -> None:
     """Or he leaves it on the bar and his opponent rolls, the board as it stood: the
     roll was a 41 read unsure, a dance; the flag is cleared, the dice read again and
     the dance recorded, and the opponent's roll taken."""
