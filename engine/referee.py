@@ -1151,7 +1151,7 @@ class Referee:
             out.append("on_checker")
         return out
 
-    def _on_checker(self, die: SeenDie) -> float:
+    def _on_checker(self, die: SeenDie, position: Position | None = None) -> float:
         """How likely ``die`` lies on a checker: before a roll counts, from the point
         it stands over and the checkers the position confirmed has there; else (the
         checkers may be moving) as the camera judged. Where it stands is taken both
@@ -1161,11 +1161,14 @@ class Referee:
         the pile, its footprint found outside it (s67 clip 6303, its camera 62 cm above
         the board: of six dice on a checker two called so, four with it; of 719 dice
         beside a pile on the clips of s64-s67, the same two called on one either way,
-        ``python bench/on_checker_raised.py clips/s64 clips/s65 clips/s66 clips/s67``)."""
-        if die.over is None or self.state.phase is not Phase.ROLL:
+        ``python bench/on_checker_raised.py clips/s64 clips/s65 clips/s66 clips/s67``).
+
+        ``position``: the checkers the die fell among, where the roll is judged after
+        its play began (:meth:`_likeliest_fault`)."""
+        if die.over is None or (position is None and self.state.phase is not Phase.ROLL):
             return die.on_checker
         bottom = self.config.bottom_player
-        boards = self.state.position.boards
+        boards = (position or self.state.position).boards
 
         def on_pile(n: int, depth: float, side: float) -> float:
             return on_checker_p(depth, side, boards[bottom][n - 1] or boards[1 - bottom][24 - n])
@@ -1706,9 +1709,7 @@ class Referee:
             and invalid is not None
             and set(invalid.reasons) <= TAKEN_VALID_FAULTS
             and (
-                legal
-                or self._played_under_judged
-                or not self._some_play_explains(before, evidence)
+                legal or self._played_under_judged or not self._some_play_explains(before, evidence)
             )
         ):
             # He played the dice as they lay, his opponent let him: the die was flat,
@@ -2765,7 +2766,7 @@ class Referee:
         roll = self._last_roll()
         if roll is None:
             return False
-        reason = self._likeliest_fault(self._rolled)
+        reason = self._likeliest_fault(self._rolled, state.position)
         self._emit(
             CorrectionEvent,
             data={"action": "reroll", "withdraws": [roll.seq]},
@@ -3732,18 +3733,20 @@ class Referee:
             and flagged.flag_id == flag.flag_id
         ):
             return False
-        reason = self._likeliest_fault(self._rolled)
+        reason = self._likeliest_fault(self._rolled, flag.before)
         self._withdraw_as_rerolled(roll, [roll.seq, move.seq, flagged.seq], reason)
         self._roll(mover, dice)
         return True
 
-    def _likeliest_fault(self, dice: Sequence[SeenDie]) -> str:
+    def _likeliest_fault(self, dice: Sequence[SeenDie], position: Position) -> str:
         """The fault the camera most nearly saw in ``dice`` of a roll found invalid
         only because it was rolled again: a die cocked, or (where the profile makes it
-        a fault) lying on a checker."""
+        a fault) lying on a checker of ``position``, the checkers they fell among, as a
+        roll is judged (:meth:`_on_checker`; s67 clip 6303 at 190.5 s: a die on a
+        checker, rolled again, recorded as cocked from the camera's own call)."""
         faults = {"cocked": max((d.cocked for d in dice), default=0.0)}
         if self.state.profile.die_on_checker_invalid:
-            faults["on_checker"] = max((d.on_checker for d in dice), default=0.0)
+            faults["on_checker"] = max((self._on_checker(d, position) for d in dice), default=0.0)
         return max(faults, key=lambda r: faults[r])
 
     def _withdraw_as_rerolled(self, roll: RollEvent, withdraws: list[int], reason: str) -> None:

@@ -1834,6 +1834,26 @@ def test_a_die_on_a_checker_is_told_from_the_checkers_confirmed() -> None:
     assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("on_checker",)
 
 
+def test_a_roll_rolled_again_is_recorded_invalid_for_the_fault_its_place_most_nearly_shows() -> (
+    None
+):
+    """Player 1's 5 touches the end of his 13-point pile (on a checker at 0.42 from
+    where it stands, the camera saying 0.0) and looks a little cocked (0.1): the roll
+    is taken as valid. He rolls again without a play, so it was not: the likelier
+    fault is the die on the checker, told from the checkers confirmed as a roll is
+    judged, not the camera's own call (s67 clip 6303 at 190.5 s: recorded cocked)."""
+    other = SeenDie(2, half="left", over=(9, 3.0, -0.2), at=(-25.0, 3.0))
+    again = (SeenDie(3, half="left", at=(-15.0, -4.0)), SeenDie(1, half="left", at=(-22.0, 6.0)))
+    for over, reason in (((12, 4.93, -0.3), "on_checker"), ((12, 5.4, -0.3), "cocked")):
+        ref, p0 = _opened_52()
+        five = SeenDie(5, half="left", cocked=0.1, on_checker=0.0, over=over, at=(-20.0, 3.0))
+        [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(five, other)))
+        assert isinstance(roll, RollEvent)
+        events = ref.see(Sighting(ExactCheckers(p0), dice=again))
+        assert [e.TYPE for e in events] == ["correction", "roll_invalid", "roll"]
+        assert events[1].reasons == (reason,)
+
+
 def test_a_die_on_a_checker_seen_from_a_low_camera_is_told_from_where_it_stands_raised() -> None:
     """A die on a checker, seen from a low camera, maps onto the board plane beyond the
     pile, its footprint just outside the strip (s67 clip 6303 at 339.0 s, the camera
