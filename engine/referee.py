@@ -1619,7 +1619,9 @@ class Referee:
             evidence, before, other
         ):
             return False
-        self._withdraw_as_rerolled(roll, [roll.seq, move.seq, invalid.seq], "cocked")
+        danced = self._rolled if sorted(d.value for d in self._rolled) == sorted(roll.dice) else ()
+        reason = self._likeliest_fault(danced, before)
+        self._withdraw_as_rerolled(roll, [roll.seq, move.seq, invalid.seq], reason)
         self._roll(other, judged_dice)
         if self.state.phase is Phase.MOVE:
             self._see_move(s, dice)

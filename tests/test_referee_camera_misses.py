@@ -2545,13 +2545,30 @@ def test_a_dance_then_a_roll_in_the_wrong_half_played_by_the_dancer_was_a_reroll
     assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "reroll"
     assert len(fix.data["withdraws"]) == 3
     assert isinstance(void, RollInvalidEvent) and void.player == 1 and void.dice == (6, 6)
-    assert void.note == REROLL_NOTE
+    assert void.note == REROLL_NOTE and void.reasons == ("cocked",)
     assert isinstance(roll, RollEvent) and roll.player == 1 and roll.dice == (3, 1)
     [move] = ref.see(Sighting(ExactCheckers(entered)))
     assert isinstance(move, MoveEvent) and move.player == 1 and move.legal
     assert Referee.resume(ref.config, ref.events).state == ref.state
     game = record_from_events(ref.events).games[0]
     assert [(a.player, a.dice) for a in game.actions[-1:]] == [(1, (3, 1))]
+
+
+def test_a_dance_rolled_again_is_invalid_for_the_fault_its_dice_most_nearly_showed() -> None:
+    """As above, one 6 touching the end of player 1's 13-point pile (on a checker at
+    0.42 from where it stands, the camera saying 0.0; s67 clip 6303 at 185 s): the 66
+    is recorded invalid for the die on a checker, not as cocked."""
+    ref = _player_1_on_roll_at(OPEN)
+    touching = SeenDie(6, half="left", at=(-20.0, 0.0), over=(12, 3.93, -0.3), cocked=0.05)
+    sixes = (touching, SeenDie(6, half="left", at=(-25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(OPEN), dice=sixes))] == ["roll"]
+    ref.see(Sighting(ExactCheckers(OPEN)))
+    his_31 = (SeenDie(3, half="left", at=(-15.0, 2.0)), SeenDie(1, half="left", at=(-22.0, 6.0)))
+    ref.see(Sighting(ExactCheckers(OPEN), dice=his_31))
+    entered = Position((OPEN.boards[0], _moved(OPEN.boards[1], (25, 22), (6, 5))), 0)
+    events = ref.see(Sighting(ExactCheckers(entered), dice=his_31))
+    assert [e.TYPE for e in events] == ["correction", "roll_invalid", "roll"]
+    assert events[1].reasons == ("on_checker",) and events[1].note == REROLL_NOTE
 
 
 def test_a_dance_then_a_roll_in_the_wrong_half_played_illegally_by_the_dancer() -> None:
