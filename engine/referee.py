@@ -647,6 +647,11 @@ class Referee:
         # How many views since the cube was seen (this one counted), and in how many
         # views in a row it was seen before that (see _cube_gone).
         self._views_without_cube, self._cube_views = CUBE_GONE_VIEWS + 1, 0
+        # Whether the view being judged shows the cube back after more than
+        # CUBE_GONE_VIEWS views without it, and a double it showed offered where none
+        # may be made, kept for the next view to confirm (see _take_double).
+        self._cube_back = False
+        self._held_double: tuple[int, str] | None = None
         # One die alone in the field, seen while the cube was gone (see
         # _see_offer_passed and _see_offer_taken): the cube offered, found as a die.
         self._offer_as_die: SeenDie | None = None
@@ -866,10 +871,13 @@ class Referee:
         self._now = {"t": sighting.t, "frame": sighting.frame}
         self._seen_checkers = sighting.checkers
         if sighting.cube is not None:
+            self._cube_back = self._views_without_cube > CUBE_GONE_VIEWS
             self._cube_views = self._cube_views + 1 if self._views_without_cube == 0 else 1
             self._views_without_cube = 0
         else:
+            self._cube_back = False
             self._views_without_cube += 1
+        self._see_held_double(sighting)
         dice = self._live_dice(sighting.dice)
         phase = self.state.phase
         if phase is not Phase.ROLL:
@@ -2464,6 +2472,9 @@ class Referee:
         state = self.state
         code = state.can_double(player)
         if code is not None:
+            if self._cube_back and cube.place == "offered":
+                self._held_double = (player, code)
+                return
             self._illegal_double(player, code)
             return
         self._record_double(player, cube)
@@ -2471,6 +2482,23 @@ class Referee:
             # Offered and taken while hands hid the table: the cube is on the taker's
             # side at the new level [001 4.4(iii)].
             self._see_answer(s, ())
+
+    def _see_held_double(self, s: Sighting) -> None:
+        """A cube seen offered where its owner may not double, in the first view to
+        show a cube after it was away (a Crawford game's cube set aside, the dead cube
+        of a match at its end, a cube the camera lost), was kept for this view to
+        confirm: a cube offered stays in view until it is answered, so the illegal
+        double is flagged only if this view shows it off the middle still, on offer or
+        taken. Else the offer, seen once and gone, was likelier a die boxed as the cube
+        (s75 clip 7201 at 685.7 s: in the Crawford game, the cube set aside, a roll's
+        1 and its cocked 4 leaning on it found together as a cube offered, and an
+        illegal double flagged that no one made)."""
+        held, self._held_double = self._held_double, None
+        if held is None or s.cube is None or s.cube.place == "centre":
+            return
+        player, code = held
+        if self.state.phase is Phase.ROLL and self.state.on_roll == player:
+            self._illegal_double(player, code)
 
     def _record_double(self, player: int, cube: SeenCube, note: str | None = None) -> None:
         """``player`` doubled, allowed to, turning the cube seen as ``cube``: the match

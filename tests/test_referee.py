@@ -796,6 +796,25 @@ def test_a_double_in_the_crawford_game_is_flagged() -> None:
     assert events[0].kind == "illegal_double" and events[0].rule == "001 4.4(i),(iv)"
 
 
+def test_a_cube_back_from_away_offered_in_the_crawford_game_is_flagged_if_seen_again() -> None:
+    """The Crawford game, the cube set aside (no view shows it): a cube seen offered
+    in one view alone, then gone, was a die or two boxed as the cube (s75 clip 7201 at
+    685.7 s: a 1 and a cocked 4 leaning on it): no illegal double is flagged. Seen
+    again on the next view, on offer or taken, it was the cube, and the illegal double
+    is flagged then [001 4.4(i),(iv)]."""
+    ref, played, cube = _crawford_game_after_the_opening_play()
+    for _ in range(4):
+        assert ref.see(Sighting(ExactCheckers(played))) == []  # the cube set aside
+    offered = SeenCube(64, "offered", p=0.4)
+    assert ref.see(Sighting(ExactCheckers(played), cube=offered)) == []
+    assert ref.see(Sighting(ExactCheckers(played))) == []
+    assert ref.flag is None and ref.state.phase is Phase.ROLL and ref.state.on_roll == 1
+    assert ref.see(Sighting(ExactCheckers(played), cube=offered)) == []
+    events = ref.see(Sighting(ExactCheckers(played), cube=SeenCube(2, "offered")))
+    assert [e.TYPE for e in events] == ["flag"] and events[0].kind == "illegal_double"
+    assert events[0].player == 1 and events[0].rule == "001 4.4(i),(iv)"
+
+
 def test_a_cube_offered_beside_one_die_of_the_roll_is_that_die() -> None:
     """s56 clip 5101 at 699 s: in the Crawford game, player 1 rolled 42; the 2 was
     boxed as the cube and, lying in the field, read as a cube offered beside the 4.
