@@ -3403,6 +3403,7 @@ class Referee:
         flag: _Flag | None = None,
         *,
         explained: bool = False,
+        hold: bool = False,
     ) -> bool:
         """The play fits no legal result of the dice as read, but a roll the dice may
         well have shown explains it: the dice were misread. Each die read with
@@ -3427,7 +3428,19 @@ class Referee:
         4/1 2/1 taken for 4/3* 3/2 2/1(2), its hit checker hidden by the opponent's
         dice). The two are then weighed as they are, dice and board, the other roll
         taken only if it scores ``REREAD_MARGIN`` better: no illegal play is at
-        stake."""
+        stake.
+
+        ``hold``: the flagged play is seen taken back whole, no dice down. The board as
+        it stood is a dance of some roll the dice may have shown, but a player told his
+        play is illegal takes it back before he makes another far more often: a dance
+        of a roll ``TAKEN_BACK_LOG_ODDS`` or more less likely than the dice as read is
+        left for a view with the next roll made, the board unchanged, to put right
+        (s74 clip 7101 at 90 s: a 43, its 3 read at 0.92 and a 1 at 0.06, 25/21 onto a
+        held point flagged, taken back, and read again as a dance of 41; then 25/22
+        was flagged as no play of 43 put right). A roll nearly as likely as the dice
+        as read is taken on this view, as the next may be a double or a view misread
+        (s71 clip 6702 at 50.6 s: a 53, its 3 read as a 2 at 0.52-0.57, the 3 at
+        0.31-0.39; 21/18 with a checker on the bar, taken back)."""
         seen = self._rolled
         state = self.state
         self._close = None
@@ -3530,6 +3543,8 @@ class Referee:
             # opponent's, rolled in the wrong half, and his roll the play's (s42
             # clip 3704 at 308 and 425 s: a 32 glimpsed by one die, played, then
             # the opponent's 54 and 65 in that half, read again as 32)
+            return False
+        if hold and pos.boards == before.boards and score - ll - read_prior < TAKEN_BACK_LOG_ODDS:
             return False
         if flag is not None:
             self.flag = None
@@ -3684,9 +3699,10 @@ class Referee:
             self.flag = None
             self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")
             self._legal_move(best, text)
-        elif not flag.dice_unseen and not self._taken_back_only(flag, s, dice):
+        elif not flag.dice_unseen:
             # put right to a play of a roll his dice, read unsure, may have shown
-            explained = self._reread_roll(flag.before, s.checkers, best_ll, flag)
+            hold = not dice and self._taken_back(flag, s)
+            explained = self._reread_roll(flag.before, s.checkers, best_ll, flag, hold=hold)
         if explained:
             if dice and self.state.phase is Phase.ROLL and not self._see_cube(s):
                 self._see_roll(s, dice)
@@ -3709,16 +3725,10 @@ class Referee:
             ):
                 self._roll(self.state.on_roll, dice[:2])
 
-    def _taken_back_only(self, flag: _Flag, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
-        """The flagged play, which moved checkers, is taken back whole and no dice are
-        down: the board as it stood before it is a dance of some roll the dice may have
-        shown, but a player told his play is illegal takes it back before he makes
-        another far more often than he dances with a roll misread. The view does not
-        put it right; a view with the next roll made, the board unchanged, does (s74
-        clip 7101 at 90 s: a 43 read at 0.92 and 0.78, 25/21 onto a held point flagged,
-        taken back, and read again as a dance of 41; then 25/22 was flagged as no play
-        of 43 put right). Returns whether the view is left so."""
-        if dice or flag.after is None:
+    def _taken_back(self, flag: _Flag, s: Sighting) -> bool:
+        """Whether the flagged play, which moved checkers, is seen taken back whole:
+        the board as it stood before it (:meth:`_reread_roll`'s ``hold``)."""
+        if flag.after is None:
             return False
         if not flag.taken_back and flag.after.boards == flag.before.boards:
             return False  # the flagged play was no play: the dice decide it, as read
@@ -4307,12 +4317,22 @@ def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
 
 #: The log-odds a roll one die off must reach against the dice as read, where the play
 #: is the roll as read with one die left unplayed (:func:`_one_die_played`), for the
-#: play to be taken for a misread rather than flagged: a quarter, five times
+#: play to be taken for a misread rather than flagged: 0.15, three times
 #: ``ILLEGAL_LOG_ODDS``'s twentieth. For the misread, the die must show the one number
 #: of the five others that makes a single checker's trip through both dice land just
-#: where one die of the dice as read would have taken it (about one time in five),
-#: and the player must have chosen that trip.
-UNPLAYED_LOG_ODDS = math.log(0.25)
+#: where one die of the dice as read would have taken it, and the player must have
+#: chosen that trip. Set from every such play of the 40 clips of s66-s75 (session 52,
+#: the odds logged at the decision): misreads at 0.17, 0.16 and 0.08 (s71 6701 at 371
+#: s, s75 7202 at 297 and 170 s, flagged falsely at a quarter), illegal plays at 0.12,
+#: 0.13 (s68 6402 at 59 and 230 s) and below, and s62 clip 5802's at 0.08.
+UNPLAYED_LOG_ODDS = math.log(0.15)
+
+#: The log-odds against the dice as read under which a dance of another roll, the
+#: flagged play seen taken back whole, waits for the next roll to be put right
+#: (:meth:`Referee._reread_roll`'s ``hold``): a quarter. s74 clip 7101's (0.07) waits;
+#: s71 clip 6702's and s68 clip 6402's, nearly as likely as the dice as read, are put
+#: right on the view, as before.
+TAKEN_BACK_LOG_ODDS = math.log(0.25)
 
 
 def _one_die_played(before: Position, read: tuple[int, int], after: Position) -> bool:

@@ -2356,7 +2356,7 @@ def test_a_play_put_right_after_a_reread_may_be_of_another_roll_one_die_off() ->
 
     Read again only where the 4 may well be a 1 (its 1 at 0.35 beside its 4 at 0.40):
     13/9 is the 43 as read with its 3 left unplayed, and a roll one die off must be a
-    quarter as likely for such a play to be a misread (``UNPLAYED_LOG_ODDS``). With
+    0.15 times as likely for such a play to be a misread (``UNPLAYED_LOG_ODDS``). With
     the 4 at 0.74, as in s15, 13/9 is flagged, the illegal play it was, and the play
     put right clears the flag and reads the dice again as 41."""
 
@@ -3367,22 +3367,40 @@ HELD_4_AND_1 = Position(
 )
 
 
-def _flagged_entry_taken_back() -> tuple[Referee, Position]:
-    """Player 1's 43, its 3 read at 0.92 (a 1 at 0.06) and its 4 at 0.78, entered
-    25/21 onto the held point and flagged, then taken back whole to the bar (s74 clip
-    7101 at 88-90 s): the view of the board as it stood leaves the flag up."""
+def _entry_flagged(three: SeenDie) -> tuple[Referee, list[Event]]:
+    """Player 1's 43 read with ``three`` and a 4 at 0.78 entered 25/21 onto the held
+    point, flagged, then taken back whole to the bar: the events of that view."""
     ref = _player_1_on_roll_at(HELD_4_AND_1)
     read = (
-        SeenDie(3, p=0.92, half="left", at=(-20.0, 0.0), values=(0.06, 0.01, 0.92, 0, 0.01, 0)),
+        three,
         SeenDie(4, p=0.78, half="left", at=(-25.0, 0.0), values=(0.01, 0.19, 0, 0.78, 0.01, 0.01)),
     )
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(HELD_4_AND_1), dice=read))] == ["roll"]
     p0, p1 = HELD_4_AND_1.boards
     wrong = Position((p0, _moved(p1, (25, 21))), 1)
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(wrong)))] == ["move", "flag"]
-    assert ref.see(Sighting(ExactCheckers(HELD_4_AND_1))) == []
-    assert ref.flag is not None and ref.state.dice == (3, 4)
+    return ref, ref.see(Sighting(ExactCheckers(HELD_4_AND_1)))
+
+
+def _flagged_entry_taken_back() -> tuple[Referee, Position]:
+    """Its 3 read at 0.92 (a 1 at 0.06; s74 clip 7101 at 88-90 s): the view of the
+    board as it stood leaves the flag up, a dance of 41 too unlikely beside it."""
+    faces = (0.06, 0.01, 0.92, 0, 0.01, 0)
+    ref, events = _entry_flagged(SeenDie(3, p=0.92, half="left", at=(-20.0, 0.0), values=faces))
+    assert events == [] and ref.flag is not None and ref.state.dice == (3, 4)
+    p0, p1 = HELD_4_AND_1.boards
     return ref, Position((p0, _moved(p1, (25, 22), (13, 9))), 1)
+
+
+def test_a_flagged_play_taken_back_to_a_dance_of_a_roll_nearly_as_likely_is_put_right() -> None:
+    """Its 3 read at 0.55, a 1 at 0.35 (s71 clip 6702 at 50.6 s: a 53 read 52, the 3
+    at 0.31-0.39; the next view a double, misread): the dance of 41 is taken on the
+    view that shows the play taken back, the flag cleared and the dice read again."""
+    faces = (0.35, 0.05, 0.55, 0, 0.05, 0)
+    ref, events = _entry_flagged(SeenDie(3, p=0.55, half="left", at=(-20.0, 0.0), values=faces))
+    assert [e.TYPE for e in events] == ["flag_cleared", "correction", "move"]
+    assert sorted(events[1].data["dice"]) == [1, 4] and events[2].legal and events[2].play == ""
+    assert ref.flag is None and ref.state.on_roll == 0
 
 
 def test_a_flagged_play_taken_back_whole_is_not_put_right_to_a_dance_on_that_view() -> None:
