@@ -708,6 +708,21 @@ def test_a_roll_played_with_one_die_left_is_flagged_unless_the_other_roll_is_lik
     assert events[0].data["dice"] in ([5, 1], [1, 5]) and events[1].legal
 
 
+def test_a_play_through_both_dice_of_a_roll_one_die_off_is_a_misread_at_a_sixth() -> None:
+    """Player 1's 41 read as 45, the 1 read as a 5 at 0.82 (its 1 at 0.13) on every
+    view; he plays 13/12 12/8, the board of 13/8 of the 45 with its 4 left unplayed.
+    The 1 is 0.16 times as likely as the 5: over ``UNPLAYED_LOG_ODDS`` (0.15), the dice
+    are read again and the play recorded, not flagged (s75 clip 7202 at 295.5 s, and
+    s71 clip 6701 at 369.8 s at 0.17). At a twelfth (s62 clip 5802) it is flagged."""
+    four = SeenDie(4, p=0.99, half="left")
+    five = SeenDie(5, p=0.82, half="left", values=(0.13, 0.01, 0.02, 0.01, 0.82, 0.01))
+    ref, p0 = _player_1_rolls(four, five)
+    played = Position((p0.boards[0], tuple(_moved(p0.boards[1], 13, 8))), 1)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert sorted(events[0].data["dice"]) == [1, 4] and events[1].legal
+
+
 def test_a_roll_made_where_the_movers_dice_lay_is_a_new_roll_not_his_read_again() -> None:
     """Player 1's 43 read surely (the 4 at 0.88, its 2 at 0.11) where it lay; he plays
     it and lifts his dice unseen, and player 0 rolls 62 in player 1's half, its dice a
@@ -802,7 +817,7 @@ def test_a_cube_back_from_away_offered_in_the_crawford_game_is_flagged_if_seen_a
     685.7 s: a 1 and a cocked 4 leaning on it): no illegal double is flagged. Seen
     again on the next view, on offer or taken, it was the cube, and the illegal double
     is flagged then [001 4.4(i),(iv)]."""
-    ref, played, cube = _crawford_game_after_the_opening_play()
+    ref, played, _ = _crawford_game_after_the_opening_play()
     for _ in range(4):
         assert ref.see(Sighting(ExactCheckers(played))) == []  # the cube set aside
     offered = SeenCube(64, "offered", p=0.4)
