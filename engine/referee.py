@@ -551,8 +551,9 @@ class _Flag:
     #: offered since is a double (:meth:`Referee._see_double_over_flag`).
     cube_before: SeenCube | None = None
     #: The flagged play was seen taken back whole, the board as it stood before it
-    #: (live only): only a view with the next roll may put it right to no play of
-    #: another roll (:meth:`Referee._see_flagged`).
+    #: (live only; ``after`` then holds the board guessed, no longer the play): a
+    #: dance of an unlikely other roll waits for the next roll's view
+    #: (:meth:`Referee._taken_back`, :meth:`Referee._reread_roll`'s ``hold``).
     taken_back: bool = False
 
 
@@ -1176,7 +1177,7 @@ class Referee:
         if die.over is None or (position is None and self.state.phase is not Phase.ROLL):
             return die.on_checker
         bottom = self.config.bottom_player
-        boards = (position or self.state.position).boards
+        boards = (self.state.position if position is None else position).boards
 
         def on_pile(n: int, depth: float, side: float) -> float:
             return on_checker_p(depth, side, boards[bottom][n - 1] or boards[1 - bottom][24 - n])
