@@ -33,7 +33,14 @@ from gammoneye.calibration.lens import Lens
 from gammoneye.calibration.profile import CalibrationProfile
 from gammoneye.engine.events import Event, read_event_log
 from gammoneye.engine.match import Phase
-from gammoneye.engine.referee import REREAD_P, Referee, RefereeConfig, Sighting
+from gammoneye.engine.referee import (
+    REREAD_P,
+    SURE_CUBE_FACE,
+    Referee,
+    RefereeConfig,
+    SeenCube,
+    Sighting,
+)
 from gammoneye.vision.gate import MotionGate, ReachWatch
 from gammoneye.vision.read import BoardReader, NoBoardError, colour_distance2
 from gammoneye.vision.selfcal import match_opening
@@ -768,6 +775,9 @@ class RefereeStep:
         #: Views the referee failed to judge (a fault of its own): each is logged, the
         #: referee put back as its record stood before it, and the match goes on.
         self.faults: list[str] = []
+        #: The cube as last read surely off the middle since the table last moved
+        #: (:meth:`_cube_held`).
+        self._sure_cube: SeenCube | None = None
 
     def recall(self, frame: Frame) -> None:
         """On a resume (:meth:`Referee.resume`): look again at the frame whose view the
@@ -790,6 +800,7 @@ class RefereeStep:
             self.stab.reset()
             self._again = 0
             self._still.clear()
+            self._sure_cube = None
             return []
         # a view was passed since the table last moved: look again, a few frames
         before = None if self.stab.waiting else self._last_key
@@ -800,6 +811,7 @@ class RefereeStep:
         sighting = self.eyes.look(frame)
         if sighting is None:
             return []
+        sighting = self._cube_held(sighting)
         key = sighting_key(sighting)
         if before is not None and not more_dice(key, before):
             # the view passed, or one with fewer dice: nothing new, unless the roll's
@@ -816,6 +828,27 @@ class RefereeStep:
             return []
         self._still.clear()
         return self._judge(stable, key, frame.t)
+
+    def _cube_held(self, sighting: Sighting) -> Sighting:
+        """``sighting`` with its cube as read surely on an earlier frame of this still
+        table, where this frame reads it unsure (under ``SURE_CUBE_FACE``) in the same
+        place and with the same face at best: the table has not moved, so neither has
+        the cube. The cube reader's surety of one face flickers across that line from
+        frame to frame of a still picture (s76 clip 7301 at 177.7 s: the cube on a
+        player's side read 2 surely, then 2 unsurely), and a stabiliser key that
+        changed with it (:func:`sighting_key`: a face read unsure is no face) held
+        the view back a frame: a flag raised 0.55 s after the dice were lifted, not
+        0.45 s."""
+        cube = sighting.cube
+        if cube is None or cube.place == "centre":
+            return sighting
+        if cube.p >= SURE_CUBE_FACE:
+            self._sure_cube = cube
+            return sighting
+        held = self._sure_cube
+        if held is not None and held.place == cube.place and held.value == cube.value:
+            return replace(sighting, cube=held)
+        return sighting
 
     def _judge(
         self, stable: Sighting, key: Hashable, t: float, *, read_again: bool = True

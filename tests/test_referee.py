@@ -37,6 +37,7 @@ from gammoneye.service.cli import app
 from gammoneye.service.journal import Journal, JournalError
 from gammoneye.service.referee import (
     Frame,
+    RefereeStep,
     TruthEyes,
     clip_referee_config,
     read_truth,
@@ -1018,6 +1019,67 @@ def test_dice_whose_numbers_flicker_are_read_from_four_still_frames() -> None:
     rolls = [e for e in ref.events if e.TYPE == "opening_roll"]
     assert [sorted(e.dice) for e in rolls] == [[2, 5]]
     assert rolls[0].t == pytest.approx((4 + FUSE_FRAMES - 1) / 10)  # no sooner
+
+
+class _CubeFlickerEyes:
+    """A still table after the dice were lifted, the cube taken at 2 on the bottom
+    player's side; the cube reader's surety of the 2 flickers frame by frame."""
+
+    def __init__(self, reads: list[tuple[int, float]]) -> None:
+        self.reads = reads  # per frame after the first (the table moving): face, p
+
+    def settled(self, frame: Frame, between_games: bool = False) -> bool:
+        return int(frame.ref) != 0
+
+    def look(self, frame: Frame) -> Sighting:
+        i = int(frame.ref)
+        value, p = self.reads[i - 1]
+        cube = SeenCube(value, "bottom", p)
+        return Sighting(ExactCheckers(Position.initial()), (), cube, t=i / 10, frame=i)
+
+
+class _Views:
+    """Stands in for the referee: keeps the views passed to it."""
+
+    def __init__(self) -> None:
+        self.state = Referee(RefereeConfig(match_length=5)).state
+        self.events: list[Event] = []
+        self.seen: list[Sighting] = []
+
+    def see(self, sighting: Sighting) -> list[Event]:
+        self.seen.append(sighting)
+        return []
+
+
+def test_a_cube_read_surely_then_unsurely_on_a_still_table_keeps_its_face() -> None:
+    """The cube reader reads the cube's 2 surely, then unsurely (s76 clip 7301 at
+    177.7 s): the table has not moved, so the second frame shows the cube read
+    surely, agrees with the first, and the view is passed a frame sooner (a flag
+    0.45 s after the dice were lifted, not 0.55 s)."""
+    from gammoneye.engine.referee import SURE_CUBE_FACE
+
+    sure, unsure = SURE_CUBE_FACE + 0.05, SURE_CUBE_FACE - 0.1
+    frames = [Frame(i, i / 10, None) for i in range(4)]
+    views = _Views()
+    step = RefereeStep(_CubeFlickerEyes([(2, sure), (2, unsure), (2, unsure)]), views)  # type: ignore[arg-type]
+    for f in frames:
+        step(f)
+    assert [v.frame for v in views.seen] == [2]
+    assert views.seen[0].cube == SeenCube(2, "bottom") and views.seen[0].cube.p == sure
+    # an unsure read of another face is no such cube: the view waits for two alike
+    views = _Views()
+    step = RefereeStep(_CubeFlickerEyes([(2, sure), (4, unsure), (4, unsure)]), views)  # type: ignore[arg-type]
+    for f in frames:
+        step(f)
+    assert [v.frame for v in views.seen] == [3]
+    assert views.seen[0].cube is not None and views.seen[0].cube.p == unsure
+    # nor is a cube read surely before the table last moved
+    views = _Views()
+    eyes = _CubeFlickerEyes([(2, sure), (2, unsure), (2, unsure), (2, unsure), (2, unsure)])
+    step = RefereeStep(eyes, views)  # type: ignore[arg-type]
+    for i in (0, 1, 0, 3, 4):  # frame 0 again: the table moved after frame 1
+        step(Frame(i, i / 10, None))
+    assert [v.frame for v in views.seen] == [4] and views.seen[0].cube.p == unsure
 
 
 def test_the_first_game_starts_with_a_die_lying_about() -> None:
