@@ -83,6 +83,9 @@ REREAD_FRAMES = 3
 #: Pictures on which the lens is looked for, at most, while the opening layout nearly
 #: reads (at least ``LENS_NEAR`` of its 24 points) but not quite (:class:`CameraEyes`).
 LENS_LOOKS = 3
+#: Seconds an observer's event (a resignation...) waits, at most, for the camera to
+#: catch up with the table as it stood when the event came (:func:`run_referee`).
+OBSERVER_WAIT_S = 2.0
 LENS_NEAR = 18
 #: A settled picture whose field's edges differ this much from those of the last
 #: picture read (:meth:`CalibrationProfile.drift`, 0 to 1) means the board or the
@@ -953,7 +956,14 @@ def run_referee(
     last_seen: Frame | None = None,
 ) -> RunStats:
     """Drive ``referee`` from ``frames`` (see the module docstring); ``observer``
-    events (resignations...) are applied at their ``t``.
+    events (resignations...) are applied at their ``t`` once the camera has caught up
+    with the table: a frame from then on judged, and a view of the table since it last
+    moved passed on (or found the same as the last); or ``OBSERVER_WAIT_S`` after
+    their ``t``, whatever the camera sees. An observer acts on what happened before
+    he acts: a resignation typed half a second after the last play (as the rendered
+    clips do) must not end the game before the camera has seen that play (s76 clip
+    7304 at 336.1 s: 2/0 2/0 judged 0.5 s after the dice were lifted, the game
+    already resigned, the play lost from the transcript).
 
     ``last_seen``: on a resume, the frame whose view the referee last acted on; see
     :meth:`RefereeStep.recall`.
@@ -979,8 +989,19 @@ def run_referee(
         except ValueError as exc:  # MatchRuleError: the match is not where he thinks
             stats.refused.append(f"t={at:.1f}: observer's {event.TYPE} refused: {exc}")
 
+    judged_t = -1.0  # the last frame judged
+
+    def catch_up(now: float, at: float) -> None:
+        # the observer's events the camera has caught up with (or that waited long)
+        while pending:
+            due = pending[0].t or 0.0
+            seen = judged_t >= due and not step.stab.waiting
+            if due > now or not (seen or now - due >= OBSERVER_WAIT_S):
+                return
+            observe(pending.pop(0), at)
+
     def judge(frame: Frame) -> None:
-        nonlocal busy_until
+        nonlocal busy_until, judged_t
         start = time.perf_counter()
         stats.frames += 1
         new = step(frame)
@@ -990,6 +1011,8 @@ def run_referee(
         # begun when it arrived, or when the loop got free if it waited for that
         busy_until = max(busy_until, frame.t) + cost
         deliver(new, busy_until if realtime else frame.t)
+        judged_t = frame.t
+        catch_up(frame.t, busy_until if realtime else frame.t)
         if progress:
             progress(frame)
 
@@ -1000,8 +1023,7 @@ def run_referee(
         while realtime and waiting is not None and busy_until <= frame.t:
             taken, waiting = waiting, None
             judge(taken)
-        while pending and (pending[0].t or 0.0) <= frame.t:
-            observe(pending.pop(0), frame.t)
+        catch_up(frame.t, frame.t)
         if realtime and frame.t < busy_until:
             if waiting is not None:
                 stats.dropped += 1  # a newer one came

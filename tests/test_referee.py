@@ -1082,6 +1082,64 @@ def test_a_cube_read_surely_then_unsurely_on_a_still_table_keeps_its_face() -> N
     assert [v.frame for v in views.seen] == [4] and views.seen[0].cube.p == unsure
 
 
+class _PlayThenStillEyes:
+    """The table from frame 0: moving (a play being made, the dice lifted), then the
+    board after it, still; every frame is read as ``after``."""
+
+    def __init__(self, after: Position, moving: int) -> None:
+        self.after, self.moving = after, moving
+
+    def settled(self, frame: Frame, between_games: bool = False) -> bool:
+        return int(frame.ref) >= self.moving
+
+    def look(self, frame: Frame) -> Sighting:
+        i = int(frame.ref)
+        return Sighting(ExactCheckers(self.after), t=i / 10, frame=i)
+
+
+def test_a_resignation_waits_for_the_camera_to_see_the_play_before_it() -> None:
+    """The last play is made and the dice lifted; half a second later, before the
+    camera's view of the play has settled, the observer says the other player
+    resigns (the rendered clips' timing; s76 clip 7304 at 336.1 s). The play is
+    recorded first, then the resignation ends the game; an observer's event that the
+    camera never catches up with is applied ``OBSERVER_WAIT_S`` after it came."""
+    from gammoneye.engine.events import ResignAcceptEvent, ResignEvent
+    from gammoneye.engine.moves import legal_plays
+    from gammoneye.service.referee import OBSERVER_WAIT_S
+
+    def opened() -> tuple[Referee, Position]:
+        ref = Referee(RefereeConfig(match_length=5), t=0.0)
+        board = ExactCheckers(Position.initial())
+        ref.see(Sighting(board))
+        dice = (SeenDie(4, half="right", at=(20.0, 0.0)), SeenDie(1, half="left", at=(-20.0, 0.0)))
+        ref.see(Sighting(board, dice))
+        state = ref.state
+        assert state.phase is Phase.MOVE and state.dice is not None
+        after = next(iter(legal_plays(state.position, state.dice)))
+        return ref, after
+
+    ref, after = opened()
+    mover = ref.state.on_roll
+    resign = [
+        ResignEvent(seq=0, source="observer", player=1 - mover, level=1, t=0.75),
+        ResignAcceptEvent(seq=0, source="observer", player=mover, t=0.75),
+    ]
+    # moving until frame 7 (0.7 s); the view settles at frame 8 and is passed at 9
+    frames = [Frame(i, i / 10, None) for i in range(20)]
+    run_referee(frames, _PlayThenStillEyes(after, 7), ref, observer=resign, realtime=False)  # type: ignore[arg-type]
+    types = [e.TYPE for e in ref.events]
+    assert "move" in types and types.index("move") < types.index("resign")
+    assert types[-1] == "game_end"
+    # a table that never settles: the resignation is applied all the same, in time
+    ref, after = opened()
+    frames = [Frame(i, i / 10, None) for i in range(40)]
+    eyes = _PlayThenStillEyes(after, 99)
+    stats = run_referee(frames, eyes, ref, observer=resign, realtime=False)  # type: ignore[arg-type]
+    ended = [d.at for d in stats.decisions if d.event.TYPE == "game_end"]
+    assert "move" not in [e.TYPE for e in ref.events] and len(ended) == 1
+    assert 0.75 + OBSERVER_WAIT_S <= ended[0] < 0.75 + OBSERVER_WAIT_S + 0.1
+
+
 def test_the_first_game_starts_with_a_die_lying_about() -> None:
     """The match's first view shows the opening layout and something read as a die on
     the bar (s32 clip 2703: the cube just put there, read a 2 at 0.96), and no view
