@@ -83,10 +83,10 @@ REREAD_FRAMES = 3
 #: Pictures on which the lens is looked for, at most, while the opening layout nearly
 #: reads (at least ``LENS_NEAR`` of its 24 points) but not quite (:class:`CameraEyes`).
 LENS_LOOKS = 3
+LENS_NEAR = 18
 #: Seconds an observer's event (a resignation...) waits, at most, for the camera to
 #: catch up with the table as it stood when the event came (:func:`run_referee`).
 OBSERVER_WAIT_S = 2.0
-LENS_NEAR = 18
 #: A settled picture whose field's edges differ this much from those of the last
 #: picture read (:meth:`CalibrationProfile.drift`, 0 to 1) means the board or the
 #: camera moved: the field is looked for again (:meth:`CameraEyes.follow_board`).
