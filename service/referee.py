@@ -840,8 +840,8 @@ class RefereeStep:
         frame to frame of a still picture (s76 clip 7301 at 177.7 s: the cube on a
         player's side read 2 surely, then 2 unsurely), and a stabiliser key that
         changed with it (:func:`sighting_key`: a face read unsure is no face) held
-        the view back a frame: a flag raised 0.55 s after the dice were lifted, not
-        0.45 s."""
+        the view back a frame: a flag raised 0.55 s after the dice were lifted, 0.1 s
+        later than the frames needed."""
         cube = sighting.cube
         if cube is None or cube.place == "centre":
             return sighting
