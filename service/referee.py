@@ -84,6 +84,10 @@ REREAD_FRAMES = 3
 #: reads (at least ``LENS_NEAR`` of its 24 points) but not quite (:class:`CameraEyes`).
 LENS_LOOKS = 3
 LENS_NEAR = 18
+#: Whether a still frame showing the last view passed with its dice lifted (the same
+#: checkers and cube, no die, the mover to play) is passed on at once, not after
+#: ``agree`` frames (:meth:`RefereeStep._lifted`).
+LIFTED_AT_ONCE = True
 #: Seconds an observer's event (a resignation...) waits, at most, for the camera to
 #: catch up with the table as it stood when the event came (:func:`run_referee`).
 OBSERVER_WAIT_S = 2.0
@@ -822,6 +826,9 @@ class RefereeStep:
             return self._read_again(key, sighting, frame.t)
         self.sightings += 1
         stable = self.stab.push(key, sighting)
+        if stable is None and before is None and self._lifted(key):
+            stable = sighting
+            self.stab.remember(key)
         if stable is None and before is None:
             stable = self._fused(key, sighting)
             if stable is not None:
@@ -831,6 +838,19 @@ class RefereeStep:
             return []
         self._still.clear()
         return self._judge(stable, key, frame.t)
+
+    def _lifted(self, key: Hashable) -> bool:
+        """Whether the view of stabiliser key ``key``, the first still frame read since
+        the table moved, is the last view passed with its dice taken away while the
+        mover was to play: the same checkers and cube, no die. That is the dice lifted
+        to end the turn, and it is passed on at once (``LIFTED_AT_ONCE``): its checkers
+        and cube already held over the frames that passed the view before, and the
+        play is judged one read sooner. Any other view waits for ``agree`` frames."""
+        last = self._last_key
+        if not LIFTED_AT_ONCE or last is None or self.referee.state.phase is not Phase.MOVE:
+            return False
+        seen, before = cast(tuple[Any, ...], key), cast(tuple[Any, ...], last)
+        return not seen[1] and bool(before[1]) and still_key(key) == still_key(last)
 
     def _cube_held(self, sighting: Sighting) -> Sighting:
         """``sighting`` with its cube as read surely on an earlier frame of this still

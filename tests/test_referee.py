@@ -1215,3 +1215,67 @@ def test_real_time_takes_the_newest_frame_the_moment_the_loop_is_free(
     stats = run_referee(frames, None, None, realtime=False)  # type: ignore[arg-type]
     assert judged == list(range(8)) and stats.dropped == 0
     assert [d.at for d in stats.decisions] == [0.25]
+
+
+class _ScriptEyes:
+    """Frame ``i`` shows ``script[i]``: a sighting on a still table, or ``None`` while
+    the table moves."""
+
+    def __init__(self, script: list[Sighting | None]) -> None:
+        self.script = script
+
+    def settled(self, frame: Frame, between_games: bool = False) -> bool:
+        return self.script[int(frame.ref)] is not None
+
+    def look(self, frame: Frame) -> Sighting | None:
+        return self.script[int(frame.ref)]
+
+
+def test_dice_lifted_off_the_board_last_seen_are_judged_on_the_first_still_frame() -> None:
+    """The play made, the table still with the dice on it (a view passed), the dice
+    lifted: the first still frame that shows the same checkers and no dice is the
+    turn's end, judged at once (the checkers already held over the frames before the
+    dice were lifted). A board that changed with them waits for two frames alike, and
+    so does everything with ``LIFTED_AT_ONCE`` off."""
+    import gammoneye.service.referee as loop
+    from gammoneye.engine.events import MoveEvent
+    from gammoneye.engine.moves import legal_plays
+
+    start = ExactCheckers(Position.initial())
+    dice = (SeenDie(4, half="right", at=(20.0, 0.0)), SeenDie(1, half="left", at=(-20.0, 0.0)))
+
+    def played(after_lift: Position | None) -> tuple[Referee, list[float]]:
+        ref = Referee(RefereeConfig(match_length=5), t=0.0)
+        ref.see(Sighting(start))
+        ref.see(Sighting(start, dice))  # the opening roll: 41
+        state = ref.state
+        assert state.phase is Phase.MOVE and state.dice is not None
+        after = next(iter(legal_plays(state.position, state.dice)))
+        board = ExactCheckers(after)
+        lifted = ExactCheckers(after if after_lift is None else after_lift)
+        script: list[Sighting | None] = [None, Sighting(board, dice), Sighting(board, dice)]
+        script += [None, Sighting(lifted), Sighting(lifted), Sighting(lifted)]
+        step = RefereeStep(_ScriptEyes(script), ref)  # type: ignore[arg-type]
+        moved = []
+        for i in range(len(script)):
+            if any(isinstance(e, MoveEvent) for e in step(Frame(i, i / 10, None))):
+                moved.append(i / 10)
+        return ref, moved
+
+    ref, moved = played(None)
+    assert moved == [0.4] and ref.state.phase is Phase.ROLL
+    try:
+        loop.LIFTED_AT_ONCE = False
+        _, moved = played(None)
+        assert moved == [0.5]
+    finally:
+        loop.LIFTED_AT_ONCE = True
+    # a checker moved as the dice were lifted: the new board waits for a second frame
+    ref0 = Referee(RefereeConfig(match_length=5), t=0.0)
+    ref0.see(Sighting(start))
+    ref0.see(Sighting(start, dice))
+    state = ref0.state
+    assert state.dice is not None
+    other = list(legal_plays(state.position, state.dice))[1]
+    _, moved = played(other)
+    assert moved == [0.5]
