@@ -88,6 +88,9 @@ LENS_NEAR = 18
 #: checkers and cube, no die, the mover to play) is passed on at once, not after
 #: ``agree`` frames (:meth:`RefereeStep._lifted`).
 LIFTED_AT_ONCE = True
+#: Whether the picture an arm just left, while the mover is to play, is read ahead
+#: of the still pictures after it (:meth:`CameraEyes.prepare`).
+READ_AHEAD = True
 #: Seconds an observer's event (a resignation...) waits, at most, for the camera to
 #: catch up with the table as it stood when the event came (:func:`run_referee`).
 OBSERVER_WAIT_S = 2.0
@@ -304,6 +307,13 @@ class CameraEyes:
         self._last_seen: CalibrationProfile | None = None
         self.refound = 0
         self.kept = 0
+        #: Whether the last frame given to :meth:`settled` moved and showed no arm
+        #: where the one before showed one (the arm just withdrawn), and whether that
+        #: one showed an arm; pictures read ahead by :meth:`prepare`.
+        self.arm_left = False
+        self._arm_in = False
+        self.prepared = 0
+        self.prepare_seconds = 0.0
 
     def snapshot(self) -> dict[str, Any]:
         """What these eyes have learnt, as JSON-able data for :meth:`restore`: the
@@ -398,16 +408,24 @@ class CameraEyes:
             still = frame.t - self._board_stirs_since > BOARD_GATE_PATIENCE_S
         else:
             self._board_stirs_since = None
+        self.arm_left = False
         if not still:
             if watch is not None:
                 watch.moved()
+                # an arm over the table until the frame before, none in this one: the
+                # table may be still from here on (:meth:`prepare`)
+                reach = watch.reach_of(frame.image)
+                arm = reach is not None and reach >= watch.reach_share
+                self.arm_left, self._arm_in = self._arm_in and reach is not None and not arm, arm
             return False
+        self._arm_in = False
         if watch is not None and between_games:
             watch.reset()
             watch.update(frame.image, frame.t)
             return True
         if watch is not None and watch.update(frame.image, frame.t):
             self.reached += 1
+            self._arm_in = True
             return False
         return True
 
@@ -557,6 +575,30 @@ class CameraEyes:
             homography=self._homography(),
         )
         return self.marks.clean(seen)
+
+    def prepare(self, frame: Frame) -> None:
+        """Read ``frame``, a picture that moved, ahead of the still pictures after it,
+        keeping nothing but what the reader keeps of it: where the next settled
+        picture shows the board as this one does, the reader gives its points and
+        the detector its boxes again (``STILL_LEVEL``), and that picture is read in
+        a few milliseconds where the detector's two passes take a hundred or more.
+        Called on the frame an arm just left (:attr:`arm_left`): the dice lifted at
+        a turn's end, whose play is then judged that much sooner. Only once the
+        field and the players' colours are known (mid-match); nothing else of these
+        eyes changes."""
+        if self.profile is None or self.colours is None:
+            return
+        known: dict[str, Any] = {}
+        if self.colour_lab is not None:
+            known["colours_lab"] = np.array(self.colour_lab)
+        start = time.perf_counter()
+        try:
+            self.reader.read(self.lens.undistort_image(frame.image), self.profile, **known)
+        except NoBoardError:
+            pass
+        finally:
+            self.prepared += 1
+            self.prepare_seconds += time.perf_counter() - start
 
     def _named_the_other_way(self, reading: Any) -> bool:
         """Whether ``reading`` names the players' colours the other way round from the
@@ -808,6 +850,13 @@ class RefereeStep:
             self._again = 0
             self._still.clear()
             self._sure_cube = None
+            if (
+                READ_AHEAD
+                and isinstance(self.eyes, CameraEyes)
+                and self.eyes.arm_left
+                and self.referee.state.phase is Phase.MOVE
+            ):
+                self.eyes.prepare(frame)
             return []
         # a view was passed since the table last moved: look again, a few frames
         before = None if self.stab.waiting else self._last_key

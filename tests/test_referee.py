@@ -7,6 +7,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -36,6 +37,7 @@ from gammoneye.engine.replay import record_from_events
 from gammoneye.service.cli import app
 from gammoneye.service.journal import Journal, JournalError
 from gammoneye.service.referee import (
+    CameraEyes,
     Frame,
     RefereeStep,
     TruthEyes,
@@ -1279,3 +1281,72 @@ def test_dice_lifted_off_the_board_last_seen_are_judged_on_the_first_still_frame
     other = list(legal_plays(state.position, state.dice))[1]
     _, moved = played(other)
     assert moved == [0.5]
+
+
+def test_the_eyes_tell_the_moving_frame_an_arm_has_just_left() -> None:
+    """The frame that moved because an arm withdrew (none in it, one in the frame
+    before) is told apart (``arm_left``): the table may be still from the next frame.
+    A frame still moving with the arm in it, or moving with no arm before it either
+    (dice tumbling), is not."""
+    field = [[400, 200], [880, 200], [880, 520], [400, 520]]
+    eyes = CameraEyes(0, field, reader=object())
+    table = np.full((720, 1280, 3), 60, np.uint8)
+    table[170:550, 370:910] = 150
+    arm, arm2 = table.copy(), table.copy()
+    arm[300:340, 0:700] = 200
+    arm2[320:360, 0:650] = 200
+    die = table.copy()
+    die[300:312, 500:512] = 250
+    left = []
+    for i, picture in enumerate([table, table, arm, arm2, table, table, die, table]):
+        eyes.settled(Frame(i, i / 10, picture))
+        left.append(eyes.arm_left)
+    assert left == [False, False, False, False, True, False, False, False]
+
+
+class _ArmEyes(CameraEyes):
+    """Camera eyes whose frames are scripted: ``None`` a frame the arm just left (the
+    table moving), else a sighting on a still table; each picture read ahead kept."""
+
+    def __init__(self, script: list[Sighting | None]) -> None:
+        super().__init__(0, reader=object())
+        self.script, self.ahead = script, []
+
+    def settled(self, frame: Frame, *, between_games: bool = False) -> bool:
+        self.arm_left = self.script[int(frame.ref)] is None
+        return not self.arm_left
+
+    def look(self, frame: Frame) -> Sighting | None:
+        return self.script[int(frame.ref)]
+
+    def prepare(self, frame: Frame) -> None:
+        self.ahead.append(frame.ref)
+
+
+def test_the_picture_an_arm_just_left_is_read_ahead_while_the_mover_is_to_play() -> None:
+    """The dice lifted, the arm withdrawn: that frame is read ahead of the still ones
+    (``READ_AHEAD``, :meth:`CameraEyes.prepare`) while the mover is to play, so that
+    the next, showing the same, is read from what the reader kept. Not before the
+    roll (nothing to flag then), nor with ``READ_AHEAD`` off."""
+    import gammoneye.service.referee as loop
+
+    start = ExactCheckers(Position.initial())
+    dice = (SeenDie(4, half="right", at=(20.0, 0.0)), SeenDie(1, half="left", at=(-20.0, 0.0)))
+    ref = Referee(RefereeConfig(match_length=5), t=0.0)
+    script: list[Sighting | None] = [None, Sighting(start), Sighting(start), None]
+    script += [Sighting(start, dice), Sighting(start, dice), None]
+    eyes = _ArmEyes(script)
+    step = RefereeStep(eyes, ref)
+    for i in range(len(script)):
+        step(Frame(i, i / 10, None))
+        if i == 3:
+            assert ref.state.phase is Phase.START and eyes.ahead == []
+    assert ref.state.phase is Phase.MOVE and eyes.ahead == [6]
+    try:
+        loop.READ_AHEAD = False
+        step(Frame(6, 0.7, None))
+        assert eyes.ahead == [6]
+    finally:
+        loop.READ_AHEAD = True
+    step(Frame(6, 0.8, None))
+    assert eyes.ahead == [6, 6]

@@ -332,6 +332,29 @@ class ReachWatch:
             return False
         return True
 
+    def reach_of(self, frame: U8) -> float | None:
+        """The reach of ``frame`` against the references, as :meth:`update` measures
+        it, changing nothing (a frame that is not settled: whether an arm is still in
+        it); ``None`` before a reference.
+
+        >>> field = [[400, 200], [880, 200], [880, 520], [400, 520]]
+        >>> watch = ReachWatch(field)
+        >>> table = np.full((720, 1280, 3), 60, np.uint8)
+        >>> table[170:550, 370:910] = 150
+        >>> watch.reach_of(table) is None, watch.update(table, 0.0)
+        (True, False)
+        >>> arm = table.copy(); arm[300:340, 0:700] = 200
+        >>> round(watch.reach_of(arm), 2), watch.reach_of(table), watch.update(arm, 0.1)
+        (0.19, 0.0, True)
+        """
+        small = self._small(frame)
+        pictures = [r for r in self._references if r.shape == small.shape]
+        if not pictures:
+            return None
+        if self._first is not None and self._first.shape == small.shape:
+            pictures.append(self._first)
+        return min(self._piece(small, r)[0] for r in pictures)
+
     def moved(self) -> None:
         """A frame that was not settled: a change that stays is timed afresh (an arm
         that comes back to the same place after moving is still an arm)."""
