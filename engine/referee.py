@@ -1523,8 +1523,18 @@ class Referee:
             turns.append((None, before, ""))
         # His play is judged with his opponent's on the board too: his likeliest
         # results alone may explain the opponent's moves as hits; a few are tried.
+        # A roll of his judged invalid before, for a die read cocked alone, and played
+        # as it lay: a result it makes is his play of it (s77 clip 7404 at 166.4 s: a
+        # flat 54 read cocked, 4/0 4/0, the opponent's 11 then judged his roll again
+        # in the wrong half; 4/0 4/0 was recorded as the first roll that makes it, 65).
+        earlier = self._cocked_before(invalid)
+        lay = (
+            None
+            if earlier is None or earlier.dice is None
+            else (max(earlier.dice), min(earlier.dice))
+        )
         plays: dict[Position, tuple[float, tuple[int, int], str]] = {}
-        for own in combinations_with_replacement(range(6, 0, -1), 2):
+        for own in [*([lay] if lay else []), *combinations_with_replacement(range(6, 0, -1), 2)]:
             for pos, made in legal_plays(before, own).items():
                 ll = evidence.log_likelihood(pos)
                 if pos != before and (pos not in plays or ll > plays[pos][0]):
@@ -1565,11 +1575,14 @@ class Referee:
             return False
         _, roll, k = best
         own_roll, own_after, own_text = turns[k]
+        # the roll judged cocked, played as it lay, is withdrawn with it
+        as_lay = earlier is not None and own_roll is not None and own_roll == lay
+        withdraws = [invalid.seq, *([earlier.seq] if as_lay and earlier is not None else [])]
         self._emit(
             CorrectionEvent,
             data={
                 "action": "dance_unseen" if own_roll is None else "turn_unseen",
-                "withdraws": [invalid.seq],
+                "withdraws": withdraws,
             },
             target_seq=invalid.seq,
         )
@@ -1577,7 +1590,7 @@ class Referee:
         if own_roll is None:
             self._unseen_dance(roller, dances)
         else:
-            self._unseen_roll(roller, own_roll, UNSEEN_ROLL_NOTE)
+            self._unseen_roll(roller, own_roll, TAKEN_VALID_NOTE if as_lay else UNSEEN_ROLL_NOTE)
             self._legal_move(own_after, own_text)
         self._need_clear = False
         self._roll(other, judged_dice)
@@ -2159,6 +2172,21 @@ class Referee:
         as the legal play of another roll."""
         invalid = self._judged_invalid(roller)
         return None if invalid is None else invalid.dice
+
+    def _cocked_before(self, invalid: RollInvalidEvent) -> RollInvalidEvent | None:
+        """The roll of ``invalid``'s roller judged invalid just before it, in the same
+        turn (no roll counted between), for a die read cocked alone
+        (``TAKEN_VALID_FAULTS``), its numbers read; else ``None``."""
+        withdrawn = withdrawn_seqs(self.events)
+        for e in reversed(self.events):
+            if e.seq >= invalid.seq or e.seq in withdrawn:
+                continue
+            if isinstance(e, RollInvalidEvent):
+                fits = e.player == invalid.player and e.dice is not None and e.note != REROLL_NOTE
+                return e if fits and set(e.reasons) <= TAKEN_VALID_FAULTS else None
+            if isinstance(e, (RollEvent, OpeningRollEvent, MoveEvent, GameStartEvent)):
+                return None
+        return None
 
     def _judged_invalid(self, roller: int) -> RollInvalidEvent | None:
         """The event of :meth:`_judged_roll`'s roll (its numbers read)."""

@@ -3427,3 +3427,35 @@ def test_a_flagged_play_taken_back_to_a_dance_is_put_right_when_the_next_roll_is
     assert events[2].legal and events[2].play == "" and events[3].player == 0
     assert ref.flag is None and ref.state.dice == (6, 2)
     assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_a_roll_judged_cocked_then_played_keeps_its_numbers_when_put_right() -> None:
+    """s77 clip 7404 at 166.4 s: player 1's flat 54 read cocked (judged invalid); he
+    bore off 4/0 4/0 as it lay, the view of it no better than of the board before (the
+    checkers borne off are not seen, only missed from the points); player 0's 11 was
+    then taken for player 1's roll again, in the wrong half, and played. Both turns
+    are put right, and player 1's with the numbers he rolled, 54 (recorded was the
+    first roll that makes 4/0 4/0, 65); both judgements are withdrawn."""
+    before = Position((side(p6=5, p8=3, p13=5, p24=2), side(p4=2, p3=3, p2=2)), 0)
+    ref = _player_1_on_roll_at(before)
+    board = ExactCheckers(before.with_turn(1))
+    his_54 = (
+        SeenDie(5, half="left", cocked=0.9, at=(-20.0, 3.0)),
+        SeenDie(4, half="left", at=(-25.0, 3.0)),
+    )
+    [cocked] = ref.see(Sighting(board, dice=his_54))
+    assert isinstance(cocked, RollInvalidEvent) and cocked.reasons == ("cocked",)
+    theirs_31 = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
+    [again] = ref.see(Sighting(board, dice=theirs_31))
+    assert isinstance(again, RollInvalidEvent) and again.reasons == ("wrong_half",)
+    both = Position((_moved(before.boards[0], (8, 5), (6, 5)), side(p3=3, p2=2)), 0)
+    events = ref.see(Sighting(ExactCheckers(both)))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "roll", "move"]
+    fix, roll1, move1, roll0, move0 = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "turn_unseen"
+    assert sorted(fix.data["withdraws"]) == sorted([cocked.seq, again.seq])
+    assert roll1.player == 1 and roll1.dice == (5, 4) and roll1.note == TAKEN_VALID_NOTE
+    assert move1.player == 1 and move1.legal and move1.play == "4/0 4/0"
+    assert roll0.player == 0 and roll0.dice == (3, 1)
+    assert move0.player == 0 and move0.legal and move0.after == both.position_id()
+    assert Referee.resume(ref.config, ref.events).state == ref.state
