@@ -230,7 +230,9 @@ class CameraEyes:
 
     ``settle_frames``: still frames in a row before one is read. One (the frame that
     did not change since the last) is enough: the stabiliser behind still wants two
-    readings that agree. Two cost 0.1 s of flag latency at 10 fps (held-out clips
+    readings that agree (the dice lifted off a board already seen but one,
+    :meth:`RefereeStep._lifted`; and the frame an arm just left is read ahead,
+    :meth:`prepare`). Two cost 0.1 s of flag latency at 10 fps (held-out clips
     through the camera: p95 0.56 s against 0.46 s, plays and flags the same,
     ``docs/referee-benchmarks.md``).
 
