@@ -2263,7 +2263,11 @@ class Referee:
           die alone); the fault recorded is the one the die seen showed, else the
           likeliest, ``cocked`` (``LONE_DIE_NOTE``). Only while his checkers stand
           as they stood: moved, he played a roll unseen (s17 clip 1202 at 107 s), and
-          these dice are someone's next roll."""
+          these dice are someone's next roll. A die of these lying where it lay is
+          that die, the other found since, unless the two are surely different faces
+          (:func:`_may_show_alike`; s79 clip 7601 at 15.7 s: a cocked 52 seen by its 5
+          at 0.97, the 2 never found, then 21 rolled again, its 2 read at 0.99 two cm
+          from where the 5 lay)."""
         astray, self._wrong_half_die = self._wrong_half_die, None
         if self.state.phase is not Phase.ROLL or self.state.on_roll != player:
             return None
@@ -2276,7 +2280,7 @@ class Referee:
             and lone[0].half == self.right_half(player)
             and lone[0].at is not None
             and all(d.at is not None for d in dice)
-            and not any(_near(lone[0], d) for d in dice)
+            and not any(_near(lone[0], d) and _may_show_alike(lone[0], d) for d in dice)
             and self._unmoved()
         ):
             self._glimpsed = ()
@@ -4621,6 +4625,27 @@ def _seen_twice(a: SeenDie, b: SeenDie) -> bool:
     False
     """
     return _near_known(a, b, TWICE_CM)
+
+
+#: Below this chance that two readings show the same face (the sum over faces of the
+#: product of their probabilities) they are two dice, whatever their places
+#: (:func:`_may_show_alike`).
+SAME_FACE_MIN_P = 0.05
+
+
+def _may_show_alike(a: SeenDie, b: SeenDie) -> bool:
+    """Whether two readings may be of one die: the chance that they show the same face
+    is at least ``SAME_FACE_MIN_P``. A die read surely as a 5 and one read surely as a 2
+    are two dice; one read unsure may be either.
+
+    >>> _may_show_alike(SeenDie(5, p=0.97), SeenDie(2, p=0.99))
+    False
+    >>> _may_show_alike(SeenDie(5, p=0.97), SeenDie(5, p=0.6))
+    True
+    >>> _may_show_alike(SeenDie(5, p=0.7), SeenDie(2, p=0.99))  # 0.3 / 5 on the 2
+    True
+    """
+    return sum(x * y for x, y in zip(a.faces(), b.faces(), strict=True)) >= SAME_FACE_MIN_P
 
 
 def _near_known(a: SeenDie, b: SeenDie, cm: float = SAME_PLACE_CM) -> bool:

@@ -2008,6 +2008,19 @@ def test_one_die_seen_alone_in_his_half_then_a_new_roll_was_a_roll_again() -> No
     lone = SeenDie(2, p=0.7, half="left", at=(-16.0, -7.0))
     his = (SeenDie(1, half="left", at=(-14.0, 10.0)), SeenDie(1, half="left", at=(-19.0, -13.0)))
     _one_die_then_rolled_again(lone, his, "cocked", LONE_DIE_NOTE)
+    # a die of the new roll landed where the lone die lay, but surely another face
+    # (s79 clip 7601 at 15.7 s: a cocked 52 seen by its 5, then 21, its 2 two cm from
+    # where the 5 lay): a roll again all the same
+    five = SeenDie(5, p=0.97, half="left", at=(-9.0, 9.0))
+    again = (
+        SeenDie(2, p=0.99, half="left", at=(-9.0, 11.0)),
+        SeenDie(1, half="left", at=(-16.0, -11.0)),
+    )
+    _one_die_then_rolled_again(five, again, "cocked", LONE_DIE_NOTE)
+    # the same place and a face read unsure: it may be the lone die, the other found since
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=(SeenDie(5, p=0.6, half="left", at=(-9.0, 9.0)),)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=again))] == ["roll"]
     # his checkers moved before the dice were seen again (a play of the roll the die
     # was of, made unseen; s17 clip 1202): these dice are no roll of his again
     ref, p0 = _opened_52()
