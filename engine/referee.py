@@ -1244,6 +1244,10 @@ class Referee:
             ):
                 self._glimpsed = tuple(mine)
         elif len(mine) == 3:
+            pair = self._pair_beside_checker_die(mine, judged)
+            if pair:
+                self._glimpsed = pair
+                return
             # one die read surely (``REREAD_P``) beside one boxed twice, neither box
             # read surely (:func:`_less_found_twice` leaves the view): the sure one is
             # a glimpse, kept at its surest where it lies (s45 clip 4005 at 513 s: a
@@ -1258,6 +1262,28 @@ class Referee:
             kept = self._glimpsed[:1]
             if not (kept and _same_die(kept[0], die) and kept[0].p >= die.p):
                 self._glimpsed = (die,)
+
+    def _pair_beside_checker_die(
+        self, mine: Sequence[SeenDie], judged: set[int]
+    ) -> tuple[SeenDie, ...]:
+        """Of three dice in the right half of the player on roll, the two that are
+        his roll where the third lies on a checker of the confirmed position
+        (``DIE_FAULT_P``) and they on none, both read surely (``REREAD_P``), apart
+        (``BOXED_TWICE_CM``) and of no number judged: the camera may take a checker's
+        top for a die (a light checker's centre dot reads as a 1). Kept as a glimpse
+        of both dice of a roll the camera did not take, weighing the roll read from
+        his play (:func:`_glimpse_log_p`; s80 clip 7703 at 341 s: a 22 seen at 1.00
+        beside a checker read as a 1 at 0.99, then 9/7 7/5 5/3 3/1, recorded as 62
+        making the same 9/1). Else ``()``."""
+        on = [d for d in mine if self._on_checker(d) >= DIE_FAULT_P]
+        if len(on) != 1:
+            return ()
+        pair = tuple(sorted((d for d in mine if d is not on[0]), key=lambda d: -d.p))
+        if any(d.p < REREAD_P or d.value in judged for d in pair):
+            return ()
+        if _near_known(pair[0], pair[1], BOXED_TWICE_CM):
+            return ()
+        return pair
 
     def _see_lone_reroll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """One die alone on the table, in the right half of the player on roll, of
@@ -1454,7 +1480,7 @@ class Referee:
         ``dances`` given a die glimpsed in his half (else the first non-double),
         ``UNSEEN_DANCE_NOTE`` or ``JUDGED_DANCE_NOTE``, then his empty play."""
         state = self.state
-        glimpsed = self._glimpsed[:1]
+        glimpsed = self._glimpsed[:2]
         roll = max(
             dances,
             key=lambda r: (_roll_log_prior(r, glimpsed), r),
@@ -1468,7 +1494,7 @@ class Referee:
     def _unseen_roll(self, roller: int, roll: tuple[int, int], note: str) -> None:
         """Record a roll of ``roller`` that no view showed whole, read from what
         followed it (``note`` says how); his play is recorded next by the caller."""
-        self._unseen_glimpse = self._glimpsed[:1]
+        self._unseen_glimpse = self._glimpsed[:2]
         self._glimpsed, self._wrong_half_die = (), None
         self._before_roll, self._roll_unseen = self.state, True
         self.state = self.state.roll(*roll, player=roller)
@@ -1773,7 +1799,7 @@ class Referee:
         best: tuple[float, tuple[int, int], float, Position, str] | None = None
         rolls = []
         for roll in combinations_with_replacement(range(6, 0, -1), 2):
-            prior = _glimpse_log_p(self._glimpsed[:1], roll)
+            prior = _glimpse_log_p(self._glimpsed[:2], roll)
             rolls.append((roll, prior))
             ll, pos, text = self.best_result(before, roll, evidence)
             if best is None or ll + prior > best[0]:
@@ -4248,7 +4274,21 @@ def _die_log_p(d: SeenDie, v: int) -> float:
 
 
 def _glimpse_log_p(glimpsed: Sequence[SeenDie], roll: tuple[int, int]) -> float:
-    """log P(the dice ``glimpsed`` of a roll, each either of its numbers | ``roll``)."""
+    """log P(the dice ``glimpsed`` of a roll | ``roll``): one die, either of its
+    numbers; two, the one die each number, the likelier way round.
+
+    >>> two = (SeenDie(2, p=1.0), SeenDie(2, p=1.0))
+    >>> _glimpse_log_p(two, (2, 2)) > _glimpse_log_p(two, (6, 2)) + 5
+    True
+    >>> _glimpse_log_p(two[:1], (2, 2)) == _glimpse_log_p(two[:1], (6, 2))
+    True
+    """
+    if len(glimpsed) >= 2:
+        a, b = glimpsed[:2]
+        return max(
+            _die_log_p(a, roll[0]) + _die_log_p(b, roll[1]),
+            _die_log_p(a, roll[1]) + _die_log_p(b, roll[0]),
+        )
     return sum(max(_die_log_p(g, roll[0]), _die_log_p(g, roll[1])) for g in glimpsed)
 
 

@@ -834,6 +834,32 @@ def test_a_die_read_surely_beside_one_boxed_twice_is_a_glimpse_of_the_roll() -> 
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_two_dice_read_surely_beside_a_checker_read_as_a_die_weigh_the_roll_read() -> None:
+    """s80 clip 7703 at 341 s: player 0's 22 seen at 1.00, with a light checker's top
+    (its centre dot) read as a 1 at 0.99: three dice, no roll taken. He played 9/7 7/5
+    5/3 3/1 and lifted; read from the play, 62 makes the same 9/1 and was recorded.
+    The two dice beside the one on a checker are a glimpse of both of his dice."""
+    ref, p0 = _opened_52()  # player 1 on roll: his right half is "left"
+    two = (
+        SeenDie(2, p=1.0, half="left", at=(-15.0, 12.0)),
+        SeenDie(2, p=1.0, half="left", at=(-18.0, -10.0)),
+    )
+    # on player 1's five checkers of his 13-point, the bottom seat's 12
+    checker = SeenDie(1, p=0.99, half="left", over=(12, 0.5, -0.3), at=(-20.0, 3.0))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(*two, checker))) == []
+    ran = Position((p0.boards[0], _moved(p0.boards[1], (13, 5))), 1)
+    events = ref.see(Sighting(ExactCheckers(ran)))
+    assert [e.TYPE for e in events] == ["roll", "move"]
+    assert events[0].dice == (2, 2) and events[0].note == UNSEEN_ROLL_NOTE and events[1].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # the third die on no checker: which two are his is not known, and no pair is kept
+    ref, p0 = _opened_52()
+    loose = replace(checker, over=(10, 0.5, -0.3))  # the bottom seat's 10: empty
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(*two, loose))) == []
+    events = ref.see(Sighting(ExactCheckers(ran)))
+    assert [e.TYPE for e in events] == ["roll", "move"] and events[0].dice != (2, 2)
+
+
 #: What an illegal play taken for a legal one and put right leaves: the play withdrawn,
 #: the dice read again, the illegal play and its flag as they were, the flag cleared,
 #: the play put right (:meth:`Referee._replace_play_put_right`).
