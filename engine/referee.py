@@ -1310,6 +1310,8 @@ class Referee:
             return False
         if die.value == was.value or _near(die, was) or min(die.p, was.p) < GLIMPSE_GONE_P:
             return False
+        if any(_same_die(die, other) for other in self._glimpsed[1:]):
+            return False  # the other die of two glimpsed (_pair_beside_checker_die)
         if not self._explains(s.checkers, s.checkers.log_likelihood(state.position)):
             return False
         if any(was.value in roll for roll in self._dancing_rolls(state.position)):

@@ -852,6 +852,11 @@ def test_two_dice_read_surely_beside_a_checker_read_as_a_die_weigh_the_roll_read
     assert [e.TYPE for e in events] == ["roll", "move"]
     assert events[0].dice == (2, 2) and events[0].note == UNSEEN_ROLL_NOTE and events[1].legal
     assert Referee.resume(ref.config, ref.events).state == ref.state
+    # a 64 so seen, then its 4 alone (the 6 lifted or hidden): no roll made again
+    ref, p0 = _opened_52()
+    six, four = replace(two[0], value=6), replace(two[1], value=4)
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(six, four, checker))) == []
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(four,))) == []
     # the third die on no checker: which two are his is not known, and no pair is kept
     ref, p0 = _opened_52()
     loose = replace(checker, over=(10, 0.5, -0.3))  # the bottom seat's 10: empty
