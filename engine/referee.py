@@ -544,8 +544,9 @@ class _Flag:
     #: Dice in the opponent's right half in the view that raised the flag: his roll,
     #: not yet taken (:meth:`Referee._see_move`, :meth:`Referee._see_their_dance`).
     theirs: tuple[SeenDie, ...] = ()
-    #: With ``dice_unseen``: a die of the roll glimpsed before it was read from the
-    #: play, weighing the rolls a correction may be of (live only, not replayed).
+    #: With ``dice_unseen``: the die (or both, :meth:`Referee._pair_beside_checker_die`)
+    #: of the roll glimpsed before it was read from the play, weighing the rolls a
+    #: correction may be of (live only, not replayed).
     glimpsed: tuple[SeenDie, ...] = ()
     #: The cube as seen before the view that raised the flag (live only): a cube
     #: offered since is a double (:meth:`Referee._see_double_over_flag`).
@@ -641,9 +642,11 @@ class Referee:
         self._turn_missed = False
         # Whether that roll was not seen but read from the play (_see_unseen_roll).
         self._roll_unseen = False
-        # A die seen in the roller's half when no whole roll was (see _see_unseen_roll).
+        # A die seen in the roller's half when no whole roll was (see _see_unseen_roll),
+        # or two beside a checker read as a die (_pair_beside_checker_die), the surer
+        # first; before an opening roll counts, the dice seen.
         self._glimpsed: tuple[SeenDie, ...] = ()
-        #: the die glimpsed of the last roll read from the play (``_roll_unseen``)
+        #: the die (or two) glimpsed of the last roll read from the play (``_roll_unseen``)
         self._unseen_glimpse: tuple[SeenDie, ...] = ()
         # How many views since the cube was seen (this one counted), and in how many
         # views in a row it was seen before that (see _cube_gone).
