@@ -646,6 +646,9 @@ class Referee:
         # or two beside a checker read as a die (_pair_beside_checker_die), the surer
         # first; before an opening roll counts, the dice seen.
         self._glimpsed: tuple[SeenDie, ...] = ()
+        #: a checker read as a die beside two glimpsed (_pair_beside_checker_die): a
+        #: die seen there again, on a checker, is that checker, until a roll counts
+        self._checker_dice: tuple[SeenDie, ...] = ()
         #: the die (or two) glimpsed of the last roll read from the play (``_roll_unseen``)
         self._unseen_glimpse: tuple[SeenDie, ...] = ()
         # How many views since the cube was seen (this one counted), and in how many
@@ -1227,6 +1230,7 @@ class Referee:
         the roll after the take judged a roll again)."""
         if self._cube_gone():
             return
+        dice = self._less_checker_dice(dice)
         mine = [d for d in dice if d.half == self.right_half(self.state.on_roll)]
         judged: set[int] = set()
         if self._need_clear:  # their numbers; after a resume perhaps unknown: any
@@ -1250,6 +1254,7 @@ class Referee:
             pair = self._pair_beside_checker_die(mine, judged)
             if pair:
                 self._glimpsed = pair
+                self._checker_dice = tuple(d for d in mine if all(d is not q for q in pair))
                 return
             # one die read surely (``REREAD_P``) beside one boxed twice, neither box
             # read surely (:func:`_less_found_twice` leaves the view): the sure one is
@@ -1288,6 +1293,25 @@ class Referee:
             return ()
         return pair
 
+    def _less_checker_dice(self, dice: Sequence[SeenDie]) -> tuple[SeenDie, ...]:
+        """``dice`` less any lying on a checker where a checker was read as a die
+        beside two glimpsed (:meth:`_pair_beside_checker_die`), whatever number it
+        shows now: that checker again, no die (s82 clip 7902 at 671.0 s: a light
+        checker read as a 3 at 0.28-0.37 beside a 52, then alone once the 52 was
+        lifted, taken for a die of his still down and then for a glimpse of his roll:
+        his illegal play 6/3 5/0 went unflagged until he put it right, and the roll
+        was read from the play as 61)."""
+        if not self._checker_dice:
+            return tuple(dice)
+        return tuple(
+            d
+            for d in dice
+            if not (
+                any(_near_known(d, c) for c in self._checker_dice)
+                and self._on_checker(d) >= DIE_FAULT_P
+            )
+        )
+
     def _see_lone_reroll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """One die alone on the table, in the right half of the player on roll, of
         another number than the die of his glimpsed there and not where that lay,
@@ -1306,6 +1330,7 @@ class Referee:
         roller = state.on_roll
         if not self._by_halves() or self._need_clear or state.dice is not None:
             return False
+        dice = self._less_checker_dice(dice)
         if len(dice) != 1 or dice[0].half != self.right_half(roller) or not self._glimpsed:
             return False
         die, was = dice[0], self._glimpsed[0]
@@ -1500,7 +1525,7 @@ class Referee:
         """Record a roll of ``roller`` that no view showed whole, read from what
         followed it (``note`` says how); his play is recorded next by the caller."""
         self._unseen_glimpse = self._glimpsed[:2]
-        self._glimpsed, self._wrong_half_die = (), None
+        self._glimpsed, self._wrong_half_die, self._checker_dice = (), None, ()
         self._before_roll, self._roll_unseen = self.state, True
         self.state = self.state.roll(*roll, player=roller)
         self._rolled = ()
@@ -1705,8 +1730,9 @@ class Referee:
         if state.phase is not Phase.ROLL or state.dice is not None or state.turns_played == 0:
             return False
         evidence, before, roller = s.checkers, state.position, state.on_roll
-        mine = [d for d in dice if d.half == self.right_half(roller)]
         self._note_glimpse(dice)
+        dice = self._less_checker_dice(dice)
+        mine = [d for d in dice if d.half == self.right_half(roller)]
         if self._explains(evidence, evidence.log_likelihood(before)):
             return False  # nothing moved
         invalid = self._judged_invalid(roller)
@@ -2267,7 +2293,7 @@ class Referee:
         """Record ``player``'s roll of ``values`` as valid, its dice seen as ``dice``."""
         self._before_roll, self._roll_unseen = self.state, False
         self.state = self.state.roll(*values, player=player)
-        self._rolled, self._glimpsed = dice, ()
+        self._rolled, self._glimpsed, self._checker_dice = dice, (), ()
         self._emit(RollEvent, player=player, dice=values, note=note)
 
     def _unmoved(self) -> bool:

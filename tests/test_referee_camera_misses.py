@@ -857,6 +857,16 @@ def test_two_dice_read_surely_beside_a_checker_read_as_a_die_weigh_the_roll_read
     six, four = replace(two[0], value=6), replace(two[1], value=4)
     assert ref.see(Sighting(ExactCheckers(p0), dice=(six, four, checker))) == []
     assert ref.see(Sighting(ExactCheckers(p0), dice=(four,))) == []
+    # s82 clip 7902 at 671 s: the 64 lifted, the checker read as a die again (another
+    # number, unsure) is no die of his still down, nor a glimpse of his roll: his
+    # play 13/10 13/8, legal only with a 53, is flagged under the 64
+    ref, p0 = _opened_52()
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(six, four, checker))) == []
+    played = Position((p0.boards[0], _moved(p0.boards[1], (13, 10), (13, 8))), 1)
+    again = replace(checker, value=3, p=0.34, at=(-20.0, 4.0))
+    events = ref.see(Sighting(ExactCheckers(played), dice=(again,)))
+    assert [e.TYPE for e in events] == ["roll", "move", "flag"]
+    assert events[0].dice == (6, 4) and not events[1].legal
     # the third die on no checker: which two are his is not known, and no pair is kept
     ref, p0 = _opened_52()
     loose = replace(checker, over=(10, 0.5, -0.3))  # the bottom seat's 10: empty
