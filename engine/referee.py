@@ -3794,7 +3794,15 @@ class Referee:
             hold = not dice and self._taken_back(flag, s)
             explained = self._reread_roll(flag.before, s.checkers, best_ll, flag, hold=hold)
         if explained:
-            if dice and self.state.phase is Phase.ROLL and not self._see_cube(s):
+            # the opponent's roll seen with the flag may have left him no play (s82
+            # clip 7901 at 334.4 s: a board misread as the opponent's 31 landed, the
+            # play flagged, then read right with the mover's next roll in his half)
+            if (
+                dice
+                and self.state.phase is Phase.ROLL
+                and not self._see_cube(s)
+                and not self._see_their_dance(flag, dice)
+            ):
                 self._see_roll(s, dice)
             return
         if not dice:
@@ -3899,11 +3907,11 @@ class Referee:
         self._need_clear = False
 
     def _see_their_dance(self, flag: _Flag, dice: tuple[SeenDie, ...]) -> bool:
-        """The flagged play stands, its opponent now on roll, and two dice lie in the
-        mover's right half: where the view that flagged the play showed the opponent's
-        roll, valid and leaving him no play, he danced with it and these are the
-        mover's next roll (s15 clip 1002; else they were taken for the opponent's roll
-        in the wrong half). Returns whether it was taken."""
+        """The flagged play stands or was put right, its opponent now on roll, and two
+        dice lie in the mover's right half: where the view that flagged the play
+        showed the opponent's roll, valid and leaving him no play, he danced with it
+        and these are the mover's next roll (s15 clip 1002; else they were taken for
+        the opponent's roll in the wrong half). Returns whether it was taken."""
         opponent, theirs = self.state.on_roll, flag.theirs
         if opponent == flag.player or len(theirs) != 2 or len(dice) != 2:
             return False

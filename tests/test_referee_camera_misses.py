@@ -2528,6 +2528,18 @@ def test_an_illegal_play_stands_and_the_opponents_dance_with_the_roll_seen_at_th
     assert (events[2].player, events[2].dice) == (0, (5, 4)) and events[3].play == ""
     assert (events[4].player, events[4].dice) == (1, (2, 1)) and ref.state.on_roll == 1
     assert Referee.resume(ref.config, ref.events).state == ref.state
+    # the flagged board read right in the next view, player 1's next roll down (s82
+    # clip 7901 at 334.4 s: the board misread as the 54 landed): the flag is cleared
+    # and player 0 danced with the 54 all the same
+    ref = _player_1_on_roll_at(closed)
+    ref.see(Sighting(ExactCheckers(closed), dice=his))
+    ref.see(Sighting(ExactCheckers(wrong), dice=theirs))
+    right = Position((closed.boards[0], _moved(closed.boards[1], (13, 9))), 0)
+    events = ref.see(Sighting(ExactCheckers(right), dice=again))
+    assert [e.TYPE for e in events] == ["flag_cleared", "move", "roll", "move", "roll"]
+    assert events[1].legal and (events[2].player, events[2].dice) == (0, (5, 4))
+    assert (events[4].player, events[4].dice) == (1, (2, 1)) and ref.state.on_roll == 1
+    assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
 def test_the_movers_dice_read_again_surely_where_they_lie_put_the_roll_right() -> None:
