@@ -1251,10 +1251,10 @@ class Referee:
             ):
                 self._glimpsed = tuple(mine)
         elif len(mine) == 3:
-            pair = self._pair_beside_checker_die(mine, judged)
-            if pair:
-                self._glimpsed = pair
-                self._checker_dice = tuple(d for d in mine if all(d is not q for q in pair))
+            found = self._pair_beside_checker_die(mine, judged)
+            if found is not None:
+                self._glimpsed, checker = found
+                self._checker_dice = (checker,)
                 return
             # one die read surely (``REREAD_P``) beside one boxed twice, neither box
             # read surely (:func:`_less_found_twice` leaves the view): the sure one is
@@ -1273,25 +1273,26 @@ class Referee:
 
     def _pair_beside_checker_die(
         self, mine: Sequence[SeenDie], judged: set[int]
-    ) -> tuple[SeenDie, ...]:
+    ) -> tuple[tuple[SeenDie, SeenDie], SeenDie] | None:
         """Of three dice in the right half of the player on roll, the two that are
-        his roll where the third lies on a checker of the confirmed position
-        (``DIE_FAULT_P``) and they on none, both read surely (``REREAD_P``), apart
-        (``BOXED_TWICE_CM``) and of no number judged: the camera may take a checker's
-        top for a die (a light checker's centre dot reads as a 1). Kept as a glimpse
+        his roll (the surer first) and the third, where that lies on a checker of the
+        confirmed position (``DIE_FAULT_P``) and they on none, both read surely
+        (``REREAD_P``), apart (``BOXED_TWICE_CM``) and of no number judged: the camera
+        may take a checker's top for a die (a light checker's centre dot reads as a
+        1). The two are kept as a glimpse
         of both dice of a roll the camera did not take, weighing the roll read from
         his play (:func:`_glimpse_log_p`; s80 clip 7703 at 341 s: a 22 seen at 1.00
         beside a checker read as a 1 at 0.99, then 9/7 7/5 5/3 3/1, recorded as 62
-        making the same 9/1). Else ``()``."""
+        making the same 9/1). Else None."""
         on = [d for d in mine if self._on_checker(d) >= DIE_FAULT_P]
         if len(on) != 1:
-            return ()
-        pair = tuple(sorted((d for d in mine if d is not on[0]), key=lambda d: -d.p))
-        if any(d.p < REREAD_P or d.value in judged for d in pair):
-            return ()
-        if _near_known(pair[0], pair[1], BOXED_TWICE_CM):
-            return ()
-        return pair
+            return None
+        a, b = sorted((d for d in mine if d is not on[0]), key=lambda d: -d.p)
+        if any(d.p < REREAD_P or d.value in judged for d in (a, b)):
+            return None
+        if _near_known(a, b, BOXED_TWICE_CM):
+            return None
+        return (a, b), on[0]
 
     def _less_checker_dice(self, dice: Sequence[SeenDie]) -> tuple[SeenDie, ...]:
         """``dice`` less any lying on a checker where a checker was read as a die
