@@ -648,6 +648,7 @@ class Referee:
         self._glimpsed: tuple[SeenDie, ...] = ()
         #: a checker read as a die beside two glimpsed (_pair_beside_checker_die): a
         #: die seen there again, on a checker, is that checker, until a roll counts
+        #: (an opening roll too: a game may end with one kept)
         self._checker_dice: tuple[SeenDie, ...] = ()
         #: the die (or two) glimpsed of the last roll read from the play (``_roll_unseen``)
         self._unseen_glimpse: tuple[SeenDie, ...] = ()
@@ -1083,6 +1084,7 @@ class Referee:
         self.state = self.state.opening_roll(d0, d1)
         self._rolled = (by_player[0], by_player[1])
         self._game_started, self._roll_unseen, self._glimpsed = False, False, ()
+        self._checker_dice = ()
         self._emit(OpeningRollEvent, dice=(d0, d1))
 
     def _see_unseen_opening(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
@@ -1115,6 +1117,7 @@ class Referee:
             return False  # no die was ever seen: they may still be down, unseen
         self._before_opening, self.state = state, after
         self._glimpsed, self._rolled, self._game_started = (), (), False
+        self._checker_dice = ()
         self._roll_unseen = True
         self._emit(OpeningRollEvent, dice=roll, note=UNSEEN_ROLL_NOTE)
         if not legal:  # no opening roll makes this play: flagged under the likeliest

@@ -16,6 +16,8 @@ from gammoneye.engine.events import (
     FlagEvent,
     MoveEvent,
     OpeningRollEvent,
+    ResignAcceptEvent,
+    ResignEvent,
     RollEvent,
     RollInvalidEvent,
 )
@@ -867,6 +869,20 @@ def test_two_dice_read_surely_beside_a_checker_read_as_a_die_weigh_the_roll_read
     events = ref.see(Sighting(ExactCheckers(played), dice=(again,)))
     assert [e.TYPE for e in events] == ["roll", "move", "flag"]
     assert events[0].dice == (6, 4) and not events[1].legal
+    # the game resigned with the checker so kept: in the next game a die lying there,
+    # on a checker, is a die again (player 1's 53 seen by its 5, then 13/5)
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=(six, four, checker)))
+    ref.observe(ResignEvent(seq=0, source="observer", player=1, level=1))
+    ref.observe(ResignAcceptEvent(seq=0, source="observer", player=0))
+    ref.see(Sighting(ExactCheckers(START)))
+    opening = (SeenDie(5, half="right", at=(20.0, 0.0)), SeenDie(2, half="left", at=(-20.0, 0.0)))
+    ref.see(Sighting(ExactCheckers(START), dice=opening))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0)))] == ["move"]
+    five = replace(checker, value=5, p=1.0)
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(five,))) == []
+    events = ref.see(Sighting(ExactCheckers(ran)))
+    assert [e.TYPE for e in events] == ["roll", "move"] and events[0].dice == (5, 3)
     # the third die on no checker: which two are his is not known, and no pair is kept
     ref, p0 = _opened_52()
     loose = replace(checker, over=(10, 0.5, -0.3))  # the bottom seat's 10: empty
