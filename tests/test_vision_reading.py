@@ -527,3 +527,36 @@ def test_a_checker_hit_and_unseen_on_the_bar_is_no_illegal_play_of_the_hitter() 
     assert isinstance(events[1], FlagEvent) and events[1].kind == "illegal_play"
     # named as played, with his checker still on the bar, not as a bear-off
     assert events[0].play == "8/5 6/5" and events[1].rule == "000 r15"
+
+
+def test_a_die_on_an_empty_point_read_as_a_checker_flags_no_legal_play() -> None:
+    """s82 clip 7901 at 331.4 s: player 0's dice, just rolled, landed beside player
+    1's finished play, and one of them, on an empty point, was read as a checker of
+    its colour: 16 dark checkers, no position at all, and player 1's legal play was
+    flagged. A point with a die standing in front of it (``hidden``) keeps a share of
+    its reading for one checker fewer than counted, what stands there counted as one
+    of them: the legal play is recorded and player 0's roll taken, nothing flagged."""
+    from dataclasses import replace
+
+    from gammoneye.engine.referee import SeenDie, Sighting
+    from gammoneye.vision.read import STANDING_IN_FRONT, hidden
+    from gammoneye.vision.sighting import ReadingEvidence
+
+    start = side(p6=5, p8=3, p13=5, p24=2)
+    before = Position((start, start), 1)
+    after = Position((start, side(p5=1, p6=4, p8=3, p11=1, p13=4, p24=2)), 1)  # 13/11 6/5
+    ref = _player_1_to_roll_at(before)
+    his_21 = (SeenDie(2, half="left", at=(-20.0, 5.0)), SeenDie(1, half="left", at=(-25.0, 5.0)))
+    seen = ref.see(Sighting(ReadingEvidence(_sure_reading(before), COLOURS, 0), dice=his_21))
+    assert [e.TYPE for e in seen] == ["roll"]
+    # player 0's 31 in his half; the 3 stands on his empty 10-point, read as a checker
+    reading = _sure_reading(after, p10=("dark", 1))
+    points = list(reading.points)
+    points[9] = hidden(points[9], STANDING_IN_FRONT)
+    view = replace(reading, points=tuple(points))
+    assert ReadingEvidence(view, COLOURS, 0).guess(1) is None  # 16 dark checkers
+    his_31 = (SeenDie(3, half="right", at=(20.0, 5.0)), SeenDie(1, half="right", at=(25.0, 5.0)))
+    events = ref.see(Sighting(ReadingEvidence(view, COLOURS, 0), dice=his_31))
+    assert [e.TYPE for e in events] == ["move", "roll"], events
+    assert events[0].legal and events[0].after == after.with_turn(1).position_id()
+    assert ref.flag is None
