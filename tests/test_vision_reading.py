@@ -560,3 +560,26 @@ def test_a_die_on_an_empty_point_read_as_a_checker_flags_no_legal_play() -> None
     assert [e.TYPE for e in events] == ["move", "roll"], events
     assert events[0].legal and events[0].after == after.with_turn(1).position_id()
     assert ref.flag is None
+
+
+def test_a_pile_with_a_die_in_front_of_it_is_not_made_shorter() -> None:
+    """s85 clip 8201 at 344.5 s: a 51 read surely as 53; 5/4 5/0 on the board, the
+    4-point's pile of three behind the opponent's new dice. Had the die in front
+    made that pile maybe one shorter, 5/2 5/0 (legal with 53, two left there) would
+    have explained the board and been recorded, the position lost; as it is, a play
+    taking a checker from a pile read behind a die is not explained by the die."""
+    from dataclasses import replace
+
+    from gammoneye.engine.referee import ILLEGAL_MARGIN
+    from gammoneye.vision.read import STANDING_IN_FRONT, hidden
+    from gammoneye.vision.sighting import ReadingEvidence
+
+    truth = Position((side(p1=2, p2=2, p3=3, p4=3, p5=2), side(p1=5, p2=3, p3=5)), 0)
+    short = Position((side(p1=2, p2=3, p3=3, p4=2, p5=2), truth.boards[1]), 0)
+    reading = _sure_reading(truth)
+    points = list(reading.points)
+    points[1] = PointReading(2, {("dark", 2): 0.9, ("dark", 3): 0.1})  # his 2-point, unsure
+    points[3] = hidden(points[3], STANDING_IN_FRONT)  # his 4-point, three read
+    ev = ReadingEvidence(replace(reading, points=tuple(points)), COLOURS, 0)
+    assert ev.ceiling() - ev.log_likelihood(truth) < 1.0
+    assert ev.ceiling() - ev.log_likelihood(short) > ILLEGAL_MARGIN

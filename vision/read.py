@@ -296,9 +296,10 @@ def cocked_given_lean(p: float, gap: float) -> float:
 #: front of its strip in the picture (:func:`hidden`): the counter sees what shows
 #: around it and reads the checkers it hides as none (s23 clip 1803: a pile of two
 #: behind the cube read empty, a checker beside the dice the opponent had just
-#: rolled not counted, and legal plays flagged), or counts what stands there as one
-#: of them (s82 clip 7901 at 331.4 s: a blue die the opponent had just rolled onto an
-#: empty point read as a blue checker, 16 of that colour, and a legal play flagged).
+#: rolled not counted, and legal plays flagged), or, on an empty point, counts what
+#: stands there as a checker (s82 clip 7901 at 331.4 s: a blue die the opponent had
+#: just rolled onto an empty point read as a blue checker, 16 of that colour, and a
+#: legal play flagged).
 STANDING_IN_FRONT = 0.4
 #: A die's or the cube's box covers a strip when this share of the box lies on it.
 COVERS_SHARE = 0.2
@@ -306,17 +307,21 @@ COVERS_SHARE = 0.2
 
 def hidden(point: PointReading, weight: float) -> PointReading:
     """``point`` read with something standing in front of its strip: ``weight`` of its
-    probability spread evenly over the cell read best, up to three checkers more of
-    its colour (of either colour on a point read empty) and one fewer: what stands in
-    front hides checkers, or is counted as one of them (a die of a checker's colour
-    on an empty point read as that checker). The cell read best stays best.
+    probability spread evenly over the cell read best and up to three checkers more
+    of its colour (of either colour on a point read empty), and on a point read with
+    one checker over it being empty: what stands in front hides checkers, and alone on
+    an empty point it is counted as one (a die of a checker's colour read as that
+    checker). A pile's count is not lowered: a play that leaves one checker fewer on a
+    pile with a die in front is not explained by the die (s85 clip 8201 at 344.5 s: a
+    51 read surely as 53, 5/2 5/0 would then have explained 5/4 5/0 on the board). The
+    cell read best stays best.
 
     >>> p = hidden(PointReading(7, {(None, 0): 0.98, ("dark", 2): 0.02}), 0.4)
     >>> p.best(), round(p.probs[(None, 0)], 3), round(p.probs[("dark", 2)], 3)
     ((None, 0), 0.645, 0.069)
     >>> two = hidden(PointReading(7, {("dark", 2): 1.0}), 0.4)
-    >>> sorted((k, round(q, 3)) for (_, k), q in two.probs.items())
-    [(1, 0.08), (2, 0.68), (3, 0.08), (4, 0.08), (5, 0.08)]
+    >>> sorted((c, round(q, 3)) for c, q in two.probs.items())
+    [(('dark', 2), 0.7), (('dark', 3), 0.1), (('dark', 4), 0.1), (('dark', 5), 0.1)]
     >>> one = hidden(PointReading(7, {("dark", 1): 1.0}), 0.4)
     >>> round(one.probs[(None, 0)], 3), one.best()
     (0.08, ('dark', 1))
@@ -325,8 +330,8 @@ def hidden(point: PointReading, weight: float) -> PointReading:
     colours = COLOURS if best[0] is None else (best[0],)
     more = range(best[1] + 1, min(best[1] + 3, MAX_COUNT) + 1)
     support = {best} | {(c, k) for c in colours for k in more}
-    if best[1] > 0:
-        support.add((best[0], best[1] - 1) if best[1] > 1 else (None, 0))
+    if best[1] == 1:
+        support.add((None, 0))
     share = weight / len(support)
     probs = {c: (1 - weight) * q for c, q in point.probs.items()}
     for c in support:
