@@ -583,3 +583,41 @@ def test_a_pile_with_a_die_in_front_of_it_is_not_made_shorter() -> None:
     ev = ReadingEvidence(replace(reading, points=tuple(points)), COLOURS, 0)
     assert ev.ceiling() - ev.log_likelihood(truth) < 1.0
     assert ev.ceiling() - ev.log_likelihood(short) > ILLEGAL_MARGIN
+
+
+def test_a_checker_left_on_the_bar_unseen_is_no_pile_read_one_short() -> None:
+    """s86 clip 8303 at 339.2 s: player 1's checker, hit, lay on the bar, and no view
+    showed it there; he played 24/23 with his 21, the checker left on the bar (bar
+    not first [000 r15]). The board, one checker of his short against 25/23 24/23,
+    was taken for that legal play with his 23-point, read surely as one, read one
+    short, and the illegal play went unflagged. The bar's count is the least sure of
+    a reading: the checker left there, unseen, explains the board, and the play is
+    flagged; put right with the checker entered, the flag clears."""
+    from dataclasses import replace
+
+    from gammoneye.engine.events import FlagEvent, MoveEvent
+    from gammoneye.engine.referee import SeenDie, Sighting
+    from gammoneye.vision.sighting import ReadingEvidence
+
+    theirs = side(p6=5, p8=3, p13=5, p24=2)
+    before = Position((theirs, side(p6=5, p8=3, p13=5, p24=1, bar=1)), 1)
+    played = Position((theirs, side(p6=5, p8=3, p13=5, p23=1, bar=1)), 1)  # 24/23
+    right = Position((theirs, side(p6=5, p8=3, p13=5, p23=2)), 1)  # 25/23 24/23
+    ref = _player_1_to_roll_at(before)
+
+    def view(position: Position, dice: tuple[SeenDie, ...] = ()) -> Sighting:
+        reading = _sure_reading(position)  # no bar read: his checker there unseen
+        points = list(reading.points)
+        if position == played:
+            points[1] = PointReading(2, {("light", 1): 1.0})  # his 23-point: one, surely
+        reading = replace(reading, points=tuple(points))
+        return Sighting(ReadingEvidence(reading, COLOURS, 0), dice=dice)
+
+    his_21 = (SeenDie(2, half="left", at=(-20.0, 5.0)), SeenDie(1, half="left", at=(-25.0, 5.0)))
+    assert [e.TYPE for e in ref.see(view(before, his_21))] == ["roll"]
+    events = ref.see(view(played))
+    assert [type(e) for e in events] == [MoveEvent, FlagEvent], events
+    assert not events[0].legal and events[0].after == played.with_turn(1).position_id()
+    events = ref.see(view(right))
+    assert [e.TYPE for e in events] == ["flag_cleared", "move"], events
+    assert events[1].legal and events[1].after == right.with_turn(1).position_id()
