@@ -308,13 +308,13 @@ COVERS_SHARE = 0.2
 def hidden(point: PointReading, weight: float) -> PointReading:
     """``point`` read with something standing in front of its strip: ``weight`` of its
     probability spread evenly over the cell read best and up to three checkers more
-    of its colour (of either colour on a point read empty), and on a point read with
-    one checker over it being empty: what stands in front hides checkers, and alone on
-    an empty point it is counted as one (a die of a checker's colour read as that
-    checker). A pile's count is not lowered: a play that leaves one checker fewer on a
-    pile with a die in front is not explained by the die (s85 clip 8201 at 344.5 s: a
-    51 read surely as 53, 5/2 5/0 would then have explained 5/4 5/0 on the board). The
-    cell read best stays best.
+    of its colour (of either colour on a point read empty), and, on a point read with
+    one checker, for none: what stands in front hides checkers, and on an empty point
+    it may be what was counted (a die of a checker's colour read as that checker). A
+    pile's count is not lowered: a play that leaves one checker fewer on a pile with a
+    die in front is not explained by the die (s85 clip 8201 at 344.5 s: a 51 read
+    surely as 53, 5/2 5/0 would then have explained 5/4 5/0 on the board). The cell
+    read best stays best.
 
     >>> p = hidden(PointReading(7, {(None, 0): 0.98, ("dark", 2): 0.02}), 0.4)
     >>> p.best(), round(p.probs[(None, 0)], 3), round(p.probs[("dark", 2)], 3)
