@@ -533,9 +533,9 @@ def test_a_die_on_an_empty_point_read_as_a_checker_flags_no_legal_play() -> None
     """s82 clip 7901 at 331.4 s: player 0's dice, just rolled, landed beside player
     1's finished play, and one of them, on an empty point, was read as a checker of
     its colour: 16 dark checkers, no position at all, and player 1's legal play was
-    flagged. A point with a die standing in front of it (``hidden``) keeps a share of
-    its reading for one checker fewer than counted, what stands there counted as one
-    of them: the legal play is recorded and player 0's roll taken, nothing flagged."""
+    flagged. A point read with one checker and a die standing in front of it
+    (``hidden``) keeps a share for none, the die maybe what was counted: the legal
+    play is recorded and player 0's roll taken, nothing flagged."""
     from dataclasses import replace
 
     from gammoneye.engine.referee import SeenDie, Sighting
