@@ -519,6 +519,23 @@ def _bar_unseen(seen: tuple[int, ...], before: tuple[int, ...]) -> tuple[int, ..
     return seen if unseen <= 0 else (*seen[:BAR], seen[BAR] + unseen)
 
 
+def _illegal_message(written: str, dice: tuple[int, int]) -> str:
+    """A flag's message: the play as seen (``written``) and the roll it does not fit."""
+    return f"{written or 'no move'} is not a legal play of {max(dice)}{min(dice)}"
+
+
+def _flagged_play(made: Sequence[Event]) -> bool:
+    """Whether ``made`` is a play flagged as illegal and nothing else: its move
+    (``legal`` false) and its flag."""
+    return (
+        len(made) == 2
+        and isinstance(made[0], MoveEvent)
+        and not made[0].legal
+        and isinstance(made[1], FlagEvent)
+        and made[1].kind == "illegal_play"
+    )
+
+
 def _back_from_off(before: Position, after: Position) -> bool:
     """Whether ``after`` shows a player with checkers in play that ``before`` has
     borne off. No checker comes back from off: the match's position is wrong, most
@@ -568,13 +585,18 @@ class _Doubt:
     play explains the board than the one recorded. When ``lead`` passes
     ``REREAD_MARGIN`` the plays are recorded again (:meth:`Referee._rejudge`); after
     ``DOUBT_PLAYS`` plays, or with the other roll far behind, the call stands.
-    Views of one board are not independent; plays are, so only plays are summed."""
+    Views of one board are not independent; plays are, so only plays are summed.
+    A play flagged as illegal since keeps the call open (``flagged``) until it is put
+    right: where the board put right is a legal play only on the other branch, the
+    roll was misread (:meth:`Referee._rejudge_flagged`)."""
 
     seq: int  # the MoveEvent of the call
     roll: tuple[int, int]  # the other roll
     #: the other branch: each play's result (the mover's Position) and its text
     branch: list[tuple[Position, str]]
     lead: float
+    #: the record ends with a play flagged (its move and flag), not yet put right
+    flagged: bool = False
 
 
 # --- the referee ----------------------------------------------------------------------------
@@ -3253,6 +3275,8 @@ class Referee:
                 doubt.lead = other[0]
                 if doubt.lead < -REREAD_MARGIN:
                     self._doubt = None
+            elif other is not None and _flagged_play(made) and len(doubt.branch) < DOUBT_PLAYS:
+                doubt.flagged = True  # weighed when it is put right (_see_flagged)
             else:
                 self._doubt = None
         if self._close is not None and plain:
@@ -3289,12 +3313,18 @@ class Referee:
     def _doubt_intact(self, doubt: _Doubt) -> bool:
         """Whether the record since the close call is one its other branch can redo:
         nothing but valid rolls as seen, rolls judged invalid and legal plays, one for
-        each play of the branch after its first, in the same game."""
+        each play of the branch after its first, in the same game; with ``flagged``,
+        then the play flagged."""
         move = self.events[doubt.seq] if doubt.seq < len(self.events) else None
         if not isinstance(move, MoveEvent) or doubt.seq in withdrawn_seqs(self.events):
             return False
+        later = self.events[doubt.seq + 1 :]
+        if doubt.flagged:  # ... and the play flagged last, as it was made
+            if not _flagged_play(later[-2:]):
+                return False
+            later = later[:-2]
         plays = 0
-        for e in self.events[doubt.seq + 1 :]:
+        for e in later:
             if isinstance(e, MoveEvent) and e.legal:
                 plays += 1
             elif not (isinstance(e, RollEvent) and e.note is None) and not isinstance(
@@ -3303,13 +3333,46 @@ class Referee:
                 return False
         return plays == len(doubt.branch) - 1
 
-    def _rejudge(self, doubt: _Doubt, pos: Position, text: str) -> None:
+    def _rejudge_flagged(self, flag: _Flag, evidence: CheckerEvidence, best_ll: float) -> bool:
+        """The play flagged put right, seen: where the board is no legal result of his
+        dice on the record (``best_ll``) but one on the other branch of the close call
+        still open, by more than ``REREAD_MARGIN`` with the call's lead, the call's
+        roll was misread and the flagged play was put right on the board as it truly
+        stood (:meth:`_rejudge`). s85 clip 8201 at 380.9 s: a 63 read 62 (the 3 at
+        0.51, a close call), its 3/0 3/0 taken for 3/1 3/0; the opponent's next play
+        flagged, put right, read as no legal play with the checker left on the
+        1-point, and accepted as the closest: the position stayed wrong until
+        taken from the board four plays later."""
+        doubt = self._doubt
+        if doubt is None or not doubt.flagged:
+            return False
+        if not self._doubt_intact(doubt):
+            self._doubt = None
+            return False
+        start = doubt.branch[-1][0].with_turn(flag.player)
+        ll, pos, text = self.best_result(start, flag.dice, evidence)
+        if doubt.lead + ll - best_ll <= REREAD_MARGIN or not self._explains(evidence, ll):
+            return False
+        self._doubt = None
+        self._rejudge(doubt, pos, text, evidence)
+        return True
+
+    def _rejudge(
+        self,
+        doubt: _Doubt,
+        pos: Position,
+        text: str,
+        evidence: CheckerEvidence | None = None,
+    ) -> None:
         """The plays after a close call explain the board better on the other roll's
         branch, by more than ``REREAD_MARGIN`` with the call's own lead: the roll was
         misread. The play of the call and every event after it are withdrawn (a
         ``correction``, ``action: rejudge``) and recorded again, as they were made
         and when: the roll read again (``reread_dice``), each play as the branch has
-        it, the rolls between as they were; then the play now judged, ``pos``."""
+        it, the rolls between as they were; then the play now judged, ``pos``. With
+        the call ``flagged``, the play flagged is recorded again from the branch's
+        board, its suggestions the legal results ranked by ``evidence`` (the board put
+        right), and ``pos`` clears the flag as put right."""
         call = self.events[doubt.seq]
         assert isinstance(call, MoveEvent)
         later = self.events[doubt.seq + 1 :]
@@ -3335,8 +3398,9 @@ class Referee:
         )
         before = Position.from_position_id(call.before, turn=call.player)
         plays = iter(doubt.branch)  # one for each play, the call's first (_doubt_intact)
+        flagged: tuple[Position, tuple[int, int], Position | None] | None = None
         for e in [replace(call, dice=dice), *later]:
-            if isinstance(e, MoveEvent):
+            if isinstance(e, MoveEvent) and e.legal:
                 after, play = next(plays)
                 e = replace(
                     e,
@@ -3345,9 +3409,32 @@ class Referee:
                     after=after.with_turn(e.player).position_id(),
                 )
                 before = after
+            elif isinstance(e, MoveEvent):  # the play flagged, the last but one
+                start = before.with_turn(e.player)
+                unseen = e.note == UNSEEN_RESULT_NOTE
+                shown = None if unseen else Position.from_position_id(e.after, turn=e.player)
+                flagged = (start, e.dice, shown)
+                written = describe_change(start, shown) if shown is not None else ""
+                e = replace(e, before=start.position_id(), play=written)
+            elif isinstance(e, FlagEvent) and flagged is not None:
+                start, rolled, shown = flagged
+                written = describe_change(start, shown) if shown is not None else "?"
+                ranked = [] if evidence is None else self.ranked_results(start, rolled, evidence)
+                e = replace(
+                    e,
+                    message=_illegal_message(written, rolled),
+                    rule=broken_rule(start, rolled, shown),
+                    suggestions=tuple(
+                        FlagSuggestion(play=t, after=p.position_id())
+                        for _, p, t in ranked[: self.config.suggestions]
+                    ),
+                )
             self.events.append(replace(e, seq=len(self.events)))
         fresh = Referee.resume(self.config, self.events)
         self.state, self._before_roll = fresh.state, fresh._before_roll
+        if fresh.flag is not None:
+            self.flag = None
+            self._emit(FlagClearedEvent, flag_id=fresh.flag.flag_id, how="corrected")
         self._legal_move(pos, text)
 
     def _moved_without_play(self, evidence: CheckerEvidence, best: Position) -> bool:
@@ -3497,7 +3584,7 @@ class Referee:
             flag_id=flag.flag_id,
             kind="illegal_play",
             player=flag.player,
-            message=f"{written or 'no move'} is not a legal play of {max(dice)}{min(dice)}",
+            message=_illegal_message(written, dice),
             rule=rule,
             suggestions=tuple(
                 FlagSuggestion(play=t, after=p.position_id())
@@ -3803,9 +3890,14 @@ class Referee:
         if not self._explains(s.checkers, best_ll) and flag.dice_unseen:
             best_ll, best, text = self._another_unseen_roll(flag, s.checkers)
         explained = self._explains(s.checkers, best_ll)
+        # put right from the board as it stood had a close call gone the other way
+        rejudged = not explained and self._rejudge_flagged(flag, s.checkers, best_ll)
+        explained = explained or rejudged
         if not explained and self._see_double_over_flag(s, dice):
             return
-        if explained:
+        if rejudged:
+            pass  # cleared, the play recorded
+        elif explained:
             # Put right, though perhaps seen only with the opponent's roll made since.
             self.flag = None
             self._emit(FlagClearedEvent, flag_id=flag.flag_id, how="corrected")

@@ -3167,6 +3167,64 @@ def test_a_close_call_is_settled_by_the_plays_after_it() -> None:
     assert not any(isinstance(e, CorrectionEvent) for e in ref.events)
 
 
+def test_a_close_call_is_settled_by_a_flagged_play_put_right() -> None:
+    """The close call of the test above (player 1's 31 read 11, its 13/10 24/23
+    recorded as the 11's 24/22 6/5(2)); player 0 then plays his 43 as 13/10 alone,
+    flagged [000 r12], and puts it right to 13/10 13/9. With player 1's checkers as
+    the 31 left them, that board is no legal result of the 43 from the record, only
+    from the other branch (s85 clip 8201 at 380.9 s, where the flagged play was
+    accepted as the closest legal play and the position stayed wrong): both plays are
+    recorded again, player 1's as a 31, the flagged play with them, and the flag
+    cleared as put right. Put right as the 11 left the board, the 11 stands."""
+    dice = (
+        SeenDie(1, p=0.8, half="left", at=(-20.0, 3.0), values=(0.8, 0.02, 0.15, 0.01, 0.01, 0.01)),
+        SeenDie(1, p=0.54, half="left", at=(-25.0, 3.0), values=(0.54, 0.1, 0.3, 0.02, 0.02, 0.02)),
+    )
+    d0 = (SeenDie(4, half="right", at=(20.0, 3.0)), SeenDie(3, half="right", at=(25.0, 3.0)))
+
+    def run(eleven_left: bool) -> tuple[Referee, list[Event]]:
+        ref, p0 = _opened_52()
+        true = Position((p0.boards[0], _moved(p0.boards[1], (13, 10), (24, 23))), 1)
+        eleven = Position((p0.boards[0], _moved(p0.boards[1], (24, 22), (6, 5), (6, 5))), 1)
+        left = eleven if eleven_left else true
+        alone = Position((_moved(p0.boards[0], (13, 10)), left.boards[1]), 0)
+        right = Position((_moved(p0.boards[0], (13, 10), (13, 9)), left.boards[1]), 0)
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=dice))] == ["roll"]
+        first = ref.see(Sighting(_Scored(true, eleven=(eleven, -1.0))))  # type: ignore[arg-type]
+        assert [(e.TYPE, getattr(e, "dice", None)) for e in first] == [("move", (1, 1))]
+        assert [e.TYPE for e in ref.see(Sighting(_Scored(left), dice=d0))] == ["roll"]  # type: ignore[arg-type]
+        flagged = ref.see(Sighting(_Scored(alone)))  # type: ignore[arg-type]
+        assert [e.TYPE for e in flagged] == ["move", "flag"] and ref.flag is not None
+        return ref, ref.see(Sighting(_Scored(right)))  # type: ignore[arg-type]
+
+    ref, events = run(eleven_left=False)
+    assert [e.TYPE for e in events[:2]] == ["correction", "correction"]
+    assert events[0].data["action"] == "rejudge" and events[0].data["dice"] == [3, 1]
+    assert [(e.TYPE, getattr(e, "play", None)) for e in events[-2:]] == [
+        ("flag_cleared", None),
+        ("move", "13/10 13/9"),
+    ]
+    cleared = events[-2]
+    assert isinstance(cleared, FlagClearedEvent) and cleared.how == "corrected"
+    assert ref.flag is None and ref.state.on_roll == 1
+    flag = next(e for e in reversed(ref.events) if isinstance(e, FlagEvent))
+    assert flag.message == "13/10 is not a legal play of 43"
+    assert flag.suggestions and flag.suggestions[0].play == "13/10 13/9"
+    record = record_from_events(ref.events).games[0].actions
+    assert [(a.player, a.dice, a.play) for a in record] == [
+        (0, (5, 2), "13/11 13/8"),
+        (1, (3, 1), "24/23 13/10"),
+        (0, (4, 3), "13/10 13/9"),
+    ]
+    again = Referee.resume(ref.config, ref.events)  # a restart gets the same match
+    assert again.state == ref.state and again.flag is None
+    # put right with player 1's checkers as the 11 left them: the 11 stands
+    ref, events = run(eleven_left=True)
+    assert [e.TYPE for e in events] == ["flag_cleared", "move"]
+    assert not any(isinstance(e, CorrectionEvent) for e in ref.events)
+    assert record_from_events(ref.events).games[0].actions[1].dice == (1, 1)
+
+
 def test_the_movers_play_is_judged_alone_with_one_die_of_the_opponents_seen() -> None:
     """Player 1 plays 65 as 24/18 13/8 and lifts his dice; player 0 rolls 31 before a
     settled view, and plays 8/7* 8/5, hitting the blot player 1 just made. The camera
