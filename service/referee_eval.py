@@ -21,6 +21,8 @@ a frame later, or write an equivalent play differently):
 
 Our events withdrawn by a later ``correction`` (a play replaced, plays recorded
 again) are left out, as the transcript leaves them out: the record is what is judged.
+A flag of ours recorded again so (the same ``flag_id``, kept up meanwhile) dates from
+when it first went up.
 """
 
 from __future__ import annotations
@@ -196,6 +198,13 @@ def compare_events(
     ``decided_at`` maps ``id(event)`` of ours to when it was decided (else its ``t``)."""
     score = RefereeScore()
     when = decided_at or {}
+    # a flag recorded again (its play withdrawn and made again, the flag kept up under
+    # its id) was raised when it first went up
+    raised: dict[str, float] = {}
+    for e in ours:
+        if isinstance(e, FlagEvent):
+            first = when.get(id(e), e.t or 0.0)
+            raised[e.flag_id] = min(raised.get(e.flag_id, first), first)
     gone = withdrawn_seqs(ours)
     ours = [e for e in ours if e.seq not in gone]
 
@@ -228,9 +237,11 @@ def compare_events(
     score.game_ends = len(t_ends)
     score.game_ends_right = _aligned(t_ends, o_ends)
 
-    def flags(events: Sequence[Event], kind: str = "illegal_play") -> list[tuple[float, int, Any]]:
+    def flags(
+        events: Sequence[Event], kind: str = "illegal_play", first: Mapping[str, float] = {}
+    ) -> list[tuple[float, int, Any]]:
         return [
-            (at(e), e.player if e.player is not None else -1, e)
+            (min(at(e), first.get(e.flag_id, at(e))), e.player if e.player is not None else -1, e)
             for e in events
             if isinstance(e, FlagEvent) and e.kind == kind
         ]
@@ -251,7 +262,7 @@ def compare_events(
             if i not in found_truth:
                 score.problems.append(f"t={t:.1f}: {missed_text(e)} by {player}")
 
-    t_flags, o_flags = flags(truth), flags(ours)
+    t_flags, o_flags = flags(truth), flags(ours, first=raised)
     for _, _, e in t_flags:
         kind = e.note or "illegal_play"
         score.flags[kind] = score.flags.get(kind, 0) + 1
@@ -272,7 +283,7 @@ def compare_events(
 
     kinds = {e.kind for e in (*truth, *ours) if isinstance(e, FlagEvent)} - {"illegal_play"}
     for kind in sorted(kinds):
-        t_other, o_other = flags(truth, kind), flags(ours, kind)
+        t_other, o_other = flags(truth, kind), flags(ours, kind, raised)
         other_pairs = _matched_in_time(t_other, o_other)
         score.other_flags[kind] = len(t_other)
         score.other_flags_found[kind] = len(other_pairs)

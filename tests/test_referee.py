@@ -195,6 +195,29 @@ def test_eval_leaves_out_what_a_correction_withdrew(testbed: Path) -> None:
     assert compare_events(truth, kept).plays_extra == 1
 
 
+def test_eval_dates_a_flag_recorded_again_from_when_it_first_went_up(testbed: Path) -> None:
+    """A flag withdrawn with the plays before it and recorded again under its id some
+    seconds later (a close call settled by the flagged play put right) was up all the
+    while: its latency is from when it first went up, not from its second record. A
+    flag of another id withdrawn early does not date the one recorded."""
+    truth = read_truth(testbed)
+    i = next(i for i, e in enumerate(truth) if isinstance(e, FlagEvent))
+    flag = truth[i]
+    assert isinstance(flag, FlagEvent) and flag.t is not None
+    first = replace(flag, seq=10_000)
+    fix = CorrectionEvent(
+        seq=10_001, data={"action": "rejudge", "withdraws": [10_000]}, target_seq=10_000
+    )
+    again = replace(flag, t=flag.t + LATE_FLAG_S + 3.0)
+    ours = [*truth[:i], first, fix, again, *truth[i + 1 :]]
+    score = compare_events(truth, ours)
+    assert score.our_flags_true == score.our_flags
+    assert not [p for p in score.problems if "flag late" in p]
+    other = replace(first, flag_id="elsewhere")
+    score = compare_events(truth, [*truth[:i], other, fix, again, *truth[i + 1 :]])
+    assert [p for p in score.problems if "flag late" in p]
+
+
 def test_premature_roll_is_rerolled_under_club(tmp_path: Path) -> None:
     clip = _clip(tmp_path, CHARLOT, "1-2", 3, profile="club")
     truth, ref = _run(clip)
