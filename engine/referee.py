@@ -118,6 +118,10 @@ EXACT_PENALTY = 10.0
 #: Dice read less sure than this may be read again from the play they allow
 #: (:meth:`Referee._reread_roll`).
 REREAD_P = 0.9
+#: A third die read under this on a checker, beside two read surely on none, is a
+#: checker's top (:meth:`Referee._less_checker_top`); the camera read them at 0.28-0.39
+#: (s82 clip 7902, s87 clip 8401).
+CHECKER_TOP_P = 0.5
 
 #: Log-odds by which a roll the dice may have shown must explain a play better than
 #: the dice as read, dice and board weighed together, where a legal play of the dice
@@ -973,8 +977,9 @@ class Referee:
         """The dice seen less those a mover left down when his opponent rolled before
         he lifted them (which stand for nothing), until they are gone; and less a
         third die on the bar (:func:`_less_bar_mark`) or found twice
-        (:func:`_less_found_twice`)."""
-        dice = _less_found_twice(_less_bar_mark(dice))
+        (:func:`_less_found_twice`) or read unsurely on a checker beside two
+        (:meth:`_less_checker_top`)."""
+        dice = self._less_checker_top(_less_found_twice(_less_bar_mark(dice)))
         if self._stale_half is None:
             return dice
         stale = [d for d in dice if d.half == self._stale_half]
@@ -1318,6 +1323,24 @@ class Referee:
         if _near_known(a, b, BOXED_TWICE_CM):
             return None
         return (a, b), on[0]
+
+    def _less_checker_top(self, dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
+        """``dice`` less a third die read unsurely (under ``CHECKER_TOP_P``) on a
+        checker (``DIE_FAULT_P``) beside two read surely (``REREAD_P``) on none: a
+        checker's top taken for a die, the roll the two. s87 clip 8401 at 590.1-595.0
+        s: a checker on the 2-point read as a 1 at 0.38-0.39 beside the mover's 54 and
+        then beside his opponent's 46 rolled into the wrong half, which went unjudged.
+        (A checker read surely as a die is weighed where the roll is glimpsed,
+        :meth:`_pair_beside_checker_die`.)"""
+        if len(dice) != 3:
+            return dice
+        on = [d for d in dice if d.p < CHECKER_TOP_P and self._on_checker(d) >= DIE_FAULT_P]
+        if len(on) != 1:
+            return dice
+        rest = tuple(d for d in dice if d is not on[0])
+        if any(d.p < REREAD_P or self._on_checker(d) >= DIE_FAULT_P for d in rest):
+            return dice
+        return rest
 
     def _less_checker_dice(self, dice: Sequence[SeenDie]) -> tuple[SeenDie, ...]:
         """``dice`` less any lying on a checker where a checker was read as a die
