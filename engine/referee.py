@@ -913,6 +913,8 @@ class Referee:
             self._views_without_cube += 1
         self._see_held_double(sighting)
         dice = self._live_dice(sighting.dice)
+        if self._need_clear:
+            self._judged_dice = _surer_where_lying(self._judged_dice, dice)
         phase = self.state.phase
         if phase is not Phase.ROLL:
             self._offer_as_die = None
@@ -4910,6 +4912,33 @@ def _same_places(dice: Sequence[SeenDie], before: Sequence[SeenDie]) -> bool:
     return all(any(_near(d, b, STILL_CM) for b in before) for d in dice) and all(
         any(_near(d, b, STILL_CM) for d in dice) for b in before
     )
+
+
+def _surer_where_lying(judged: tuple[SeenDie, ...], dice: Sequence[SeenDie]) -> tuple[SeenDie, ...]:
+    """The dice ``judged`` (a roll judged invalid), each with the surer read of the
+    same number that ``dice``, the same dice read again where they lie
+    (:func:`_same_places`), give it; else as they were. A die read unsure when its
+    roll was judged may be read surely in the next view, before the play made with it
+    is judged against the numbers it leaves likely (s89 clip 8601 at 167.5-170.2 s: a
+    flat 61, its 1 read cocked at 0.81, then at 1.00 where it lay; 13/6 6/5, an illegal
+    play of it, was recorded as 13/11 11/5 of a 62, the 2 the first read's second
+    choice). Another number read now changes nothing: the judged numbers stand.
+
+    >>> one = SeenDie(1, p=0.81, at=(-8.0, 9.0))
+    >>> six = SeenDie(6, p=1.0, at=(-13.0, -4.0))
+    >>> [d.p for d in _surer_where_lying((six, one), (replace(one, p=0.99, at=(-8.2, 8.6)), six))]
+    [1.0, 0.99]
+    >>> [d.p for d in _surer_where_lying((six, one), (replace(one, value=2, p=0.99), six))]
+    [1.0, 0.81]
+    """
+    if not _same_places(dice, judged):
+        return judged
+    out = []
+    for j in judged:
+        surer = [d for d in dice if d.value == j.value and d.p > j.p and _near(d, j, STILL_CM)]
+        best = max(surer, key=lambda d: d.p, default=None)
+        out.append(j if best is None else replace(j, p=best.p, values=best.values))
+    return tuple(out)
 
 
 def _dice_key(dice: Sequence[SeenDie]) -> tuple[tuple[int, str, tuple[int, ...]], ...]:

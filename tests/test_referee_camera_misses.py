@@ -1289,6 +1289,56 @@ def test_a_roll_judged_cocked_then_played_as_it_lay_was_taken_as_valid() -> None
     assert [e.TYPE for e in events] == ["roll", "move"] and events[0].note == UNSEEN_ROLL_NOTE
 
 
+def test_a_judged_die_read_surer_where_it_lies_keeps_its_number_for_the_play() -> None:
+    """s89 clip 8601 at 167.5-170.2 s: player 0's flat 61, its 1 read cocked and at
+    0.81 only (a 2 its second choice): invalid [001 4.1(iv)]. The next view, the dice
+    still lying where they came to rest, read the 1 at 1.00, and showed 13/6 6/5, an
+    illegal play of the 61 (wrong distance) that is a legal play of 62 (13/11 11/5).
+    The judged roll was read as 62 from the judging view alone, the 2 at 0.17, and the
+    illegal play recorded as legal. A die judged, read again where it lies as the same
+    number more surely, keeps that surer read: the 61 is taken as valid, played as it
+    lay, and the play flagged. Read no surer, the 62 stands as before."""
+
+    def judged_then(lying_p: float) -> list[Event]:
+        ref, p0 = _opened_52()
+        one = SeenDie(
+            1,
+            p=0.81,
+            cocked=0.88,
+            half="left",
+            at=(-8.0, 9.0),
+            values=(0.81, 0.17, 0.01, 0.005, 0.005, 0.0),
+        )
+        six = SeenDie(6, p=1.0, half="left", at=(-13.0, -4.0))
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=(six, one)))] == [
+            "roll_invalid"
+        ]
+        played = Position((p0.boards[0], _moved(p0.boards[1], (13, 11), (11, 5))), 1)
+        again = replace(one, p=lying_p, at=(-8.2, 8.6), values=_sure(1, lying_p))
+        events = ref.see(Sighting(ExactCheckers(played), dice=(six, again)))
+        events += ref.see(Sighting(ExactCheckers(played)))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    events = judged_then(1.0)
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "flag"]
+    assert events[0].data["action"] == "taken_valid"
+    assert events[1].dice == (6, 1) and not events[2].legal
+    # the same die read no surer where it lies: a 2 as likely as before, the 62 stands
+    events = judged_then(0.81)
+    assert [(e.TYPE, getattr(e, "dice", None)) for e in events][:3] == [
+        ("correction", None),
+        ("roll", (6, 2)),
+        ("move", (6, 2)),
+    ]
+    assert not any(isinstance(e, FlagEvent) for e in events)
+
+
+def _sure(value: int, p: float) -> tuple[float, ...]:
+    """A reader's faces with ``value`` at ``p`` and the rest spread over the others."""
+    return tuple(p if v == value else (1 - p) / 5 for v in range(1, 7))
+
+
 def test_a_roll_judged_cocked_with_the_opponents_early_roll_beside_it_is_judged_once() -> None:
     """s63 clip 5902 at 307.5 s and 314.0 s: player 1's flat 66 read cocked (invalid);
     his opponent rolled early beside the dice still lying there, and the 66 was judged
