@@ -84,6 +84,8 @@ class CachedEyes(CameraEyes):
             seen = looks[frame.ref]
             if seen is None:
                 return None
+            if not hasattr(seen, "arms"):  # kept before Sighting had it: no arm
+                seen = Sighting(seen.checkers, seen.dice, seen.cube, seen.t, seen.frame)
             if self.colours is None and learnt is not None:
                 marks: Any = self.marks
                 self.restore(learnt)

@@ -351,6 +351,11 @@ class Sighting:
     cube: SeenCube | None = None
     t: float | None = None
     frame: int | str | None = None
+    #: The seats (``"bottom"``, ``"top"``: the field's bottom side, where
+    #: ``RefereeConfig.bottom_player`` sits, and the far side) whose arms the camera
+    #: saw reach onto the board since the last view passed; empty where none was
+    #: seen or the camera does not tell. Whose hands lifted and rolled the dice.
+    arms: tuple[str, ...] = ()
 
 
 # --- configuration ------------------------------------------------------------------------
@@ -2886,8 +2891,9 @@ class Referee:
         its likeliest fault, and the new roll judged as any other.
 
         A roll that left him no play needs no second roll: the new dice are then his
-        opponent's, in the wrong half, unless a die of his roll looked cocked from
-        ``DANCE_REROLL_COCKED_P``.
+        opponent's, in the wrong half, unless the camera saw only his arm reach onto
+        the board since (:meth:`_arms_of`), or, where it saw no arm, a die of his
+        roll looked cocked from ``DANCE_REROLL_COCKED_P``.
 
         One die alone in his half, neither where his dice lay nor of their numbers,
         is such a roll too, its other die not found (s21 clip 1601: a cocked 4 taken
@@ -2930,10 +2936,14 @@ class Referee:
         plays = legal_plays(state.position, state.dice)
         if self._played_rather(evidence, unmoved, plays):
             return False  # he played: the new dice are his opponent's
-        if state.position in plays and (
-            max(d.cocked for d in self._rolled) < DANCE_REROLL_COCKED_P
-        ):
-            return False  # he could not move: the opponent's roll comes next
+        if state.position in plays:
+            # he could not move: the opponent's roll comes next, unless the arms seen
+            # since tell otherwise, or else a die of his roll looked cocked
+            arms = self._arms_of(s)
+            if arms and arms != {mover}:
+                return False
+            if not arms and max(d.cocked for d in self._rolled) < DANCE_REROLL_COCKED_P:
+                return False
         roll = self._last_roll()
         if roll is None:
             return False
@@ -2953,6 +2963,17 @@ class Referee:
         else:
             self._roll(mover, mine)
         return True
+
+    def _arms_of(self, s: Sighting) -> set[int]:
+        """The players whose arms the camera saw reach onto the board before view
+        ``s`` (``Sighting.arms``): after a roll that left its roller no play, two new
+        dice in his half are his roll made again where his arm alone lifted and
+        rolled, and his opponent's roll in the wrong half where the opponent's arm
+        came in too (s87 clip 8401 at 194.0-197.0 s: a 21 on the bar, its 2 cocked
+        and read flat, then 53 rolled again by the same hand; taken for the
+        opponent's roll in the wrong half, the invalid roll missed, one made up)."""
+        bottom = self.config.bottom_player
+        return {bottom if seat == "bottom" else 1 - bottom for seat in s.arms}
 
     def _played_rather(
         self, evidence: CheckerEvidence, unmoved: float, plays: Iterable[Position]

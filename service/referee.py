@@ -91,6 +91,13 @@ LIFTED_AT_ONCE = True
 #: Whether the picture an arm just left, while the mover is to play, is read ahead
 #: of the still pictures after it (:meth:`CameraEyes.prepare`).
 READ_AHEAD = True
+#: The least share of an arm's pieces (pixels of the reach watch's small picture)
+#: beyond one long side of the field, and how many times more than beyond the
+#: other, for the arm to be taken as from that side's seat (:meth:`CameraEyes.arm_seat`).
+#: An arm reaching to roll or to lift dice lies wholly on its player's side: on s87
+#: clip 8401's frames 1951-1990, 776 to 1,868 pixels one side, none the other.
+ARM_SEAT_PIXELS = 20
+ARM_SEAT_RATIO = 4.0
 #: Seconds an observer's event (a resignation...) waits, at most, for the camera to
 #: catch up with the table as it stood when the event came (:func:`run_referee`).
 OBSERVER_WAIT_S = 2.0
@@ -314,6 +321,9 @@ class CameraEyes:
         #: one showed an arm; pictures read ahead by :meth:`prepare`.
         self.arm_left = False
         self._arm_in = False
+        #: The seats ("bottom", "top") whose arms were seen reaching onto the board
+        #: since :meth:`take_arms` last gave them (:meth:`arm_seat`).
+        self.arms: set[str] = set()
         self.prepared = 0
         self.prepare_seconds = 0.0
 
@@ -419,6 +429,8 @@ class CameraEyes:
                 reach = watch.reach_of(frame.image)
                 arm = reach is not None and reach >= watch.reach_share
                 self.arm_left, self._arm_in = self._arm_in and reach is not None and not arm, arm
+                if arm:
+                    self._note_arm(watch, frame)
             return False
         self._arm_in = False
         if watch is not None and between_games:
@@ -428,8 +440,47 @@ class CameraEyes:
         if watch is not None and watch.update(frame.image, frame.t):
             self.reached += 1
             self._arm_in = True
+            self._note_arm(watch, frame)
             return False
         return True
+
+    def _note_arm(self, watch: ReachWatch, frame: Frame) -> None:
+        """Keeps the seat of the arm ``watch`` sees in ``frame``, where it tells one."""
+        seat = self.arm_seat(watch.arm_of(frame.image))
+        if seat is not None:
+            self.arms.add(seat)
+
+    def arm_seat(self, xy: Any) -> str | None:
+        """Whose seat an arm comes from: ``"bottom"`` or ``"top"``, the long side of
+        the field beyond which its pieces (``xy``: image pixels, from
+        :meth:`ReachWatch.arm_of`) lie, at least ``ARM_SEAT_PIXELS`` of them and
+        ``ARM_SEAT_RATIO`` times as many as beyond the other; ``None`` before the
+        field is known, with no arm, or for an arm from an end of the board.
+
+        >>> eyes = CameraEyes(0, [[400, 520], [880, 520], [880, 200], [400, 200]], reader=object())
+        >>> _ = eyes._profile(np.zeros((720, 1280, 3), np.uint8))
+        >>> below = np.array([[640.0, y] for y in range(530, 700, 5)])
+        >>> eyes.arm_seat(below), eyes.arm_seat(below * [1, 0] + [0, 100]), eyes.arm_seat(None)
+        ('bottom', 'top', None)
+        """
+        if xy is None or self.profile is None or not len(xy):
+            return None
+        p = np.c_[np.asarray(xy, np.float64), np.ones(len(xy))] @ self.profile.homography().T
+        ahead = p[:, 2] > 0  # a point past the horizon maps nowhere
+        y = p[ahead, 1] / p[ahead, 2]
+        height = self.profile.space().height
+        bottom, top = int((y > height).sum()), int((y < 0).sum())
+        if bottom >= ARM_SEAT_PIXELS and bottom >= ARM_SEAT_RATIO * top:
+            return "bottom"
+        if top >= ARM_SEAT_PIXELS and top >= ARM_SEAT_RATIO * bottom:
+            return "top"
+        return None
+
+    def take_arms(self) -> tuple[str, ...]:
+        """The seats whose arms reached onto the board since the last call (sorted),
+        forgetting them: what a view passed to the referee carries (``Sighting.arms``)."""
+        seats, self.arms = tuple(sorted(self.arms)), set()
+        return seats
 
     def _field_watchers(self) -> tuple[ReachWatch, MotionGate] | None:
         """The reach watch and the board's gate for the field's corners, once known
@@ -932,6 +983,10 @@ class RefereeStep:
         read its dice again (:meth:`_read_again`) unless ``read_again`` is false (a
         view that is itself such a read)."""
         self.last, self._last_key = stable, key
+        take_arms = getattr(self.eyes, "take_arms", None)
+        if take_arms is not None:
+            # the arms seen since the last view passed: whose hands rolled or lifted
+            stable = replace(stable, arms=take_arms())
         self._again = LOOK_AGAIN
         self._again_views = [] if read_again else None
         count = len(self.referee.events)

@@ -1821,6 +1821,37 @@ def test_a_dancing_roll_that_looked_cocked_then_dice_in_his_half_was_rolled_agai
     assert after(cocked=0.1) == ["move", "roll_invalid"]
 
 
+def test_after_a_dance_the_arms_seen_tell_whose_the_dice_in_his_half_are() -> None:
+    """s87 clip 8401 at 194.0-197.0 s: player 1 on the bar danced with 21, its 2
+    cocked and read flat; he lifted the dice and rolled again, 53, in his half, the
+    board unmoved. The new dice were taken for player 0's roll in the wrong half (an
+    invalid roll no one made, the one made missed). Only player 1's arm (the top
+    seat; player 0 sits at the bottom) came over the board between the views: he
+    rolled again, so the 21 was invalid. Where player 0's arm came in too, or
+    alone, the dice are player 0's in the wrong half whatever the dice looked; with
+    no arm seen, a die read cocked decides as before."""
+
+    def after(arms: tuple[str, ...], cocked: float = 0.1) -> list[str]:
+        ref = _player_1_on_roll_at(CLOSED)
+        seen = (
+            SeenDie(2, half="left", cocked=cocked, at=(-18.0, 17.0)),
+            SeenDie(1, half="left", at=(-5.0, -3.0)),
+        )
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(CLOSED), dice=seen))] == ["roll"]
+        new = (SeenDie(5, half="left", at=(-6.0, 8.0)), SeenDie(3, half="left", at=(-16.0, 7.0)))
+        events = ref.see(Sighting(ExactCheckers(CLOSED), dice=new, arms=arms))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        if events[-1].TYPE == "roll":
+            assert events[-1].player == 1 and ref.state.dice == (5, 3)
+        return [e.TYPE for e in events]
+
+    assert after(("top",)) == ["correction", "roll_invalid", "roll"]
+    assert after(("bottom", "top")) == ["move", "roll_invalid"]
+    assert after(("bottom",), cocked=0.6) == ["move", "roll_invalid"]
+    assert after(()) == ["move", "roll_invalid"]
+    assert after((), cocked=0.6) == ["correction", "roll_invalid", "roll"]
+
+
 def test_a_wrong_half_roll_played_by_the_opponent_was_his_after_a_dance() -> None:
     """Taken for player 1's roll in the wrong half, the 31 is then played by player 0:
     player 1 had danced (66, his only dancing roll) unseen. The invalid roll is

@@ -355,6 +355,37 @@ class ReachWatch:
             pictures.append(self._first)
         return min(self._piece(small, r)[0] for r in pictures)
 
+    def arm_of(self, frame: U8) -> Any | None:
+        """Where ``frame`` shows an arm reaching onto the board (a reach of
+        ``reach_share`` or more against the reference that shows the least, as
+        :meth:`reach_of` measures it, changing nothing): the (N, 2) image pixels of
+        its pieces, one for each pixel of the small picture; else ``None``. An arm
+        comes from someone's seat: where its pieces lie beyond the field tells whose
+        (``CameraEyes.arm_seat``).
+
+        >>> field = [[400, 200], [880, 200], [880, 520], [400, 520]]
+        >>> watch = ReachWatch(field)
+        >>> table = np.full((720, 1280, 3), 60, np.uint8)
+        >>> table[170:550, 370:910] = 150
+        >>> watch.update(table, 0.0)
+        False
+        >>> arm = table.copy(); arm[400:720, 600:640] = 200  # from the picture's bottom
+        >>> xy = watch.arm_of(arm)
+        >>> bool(xy[:, 1].max() > 700), bool(xy[:, 1].min() < 420), watch.arm_of(table) is None
+        (True, True, True)
+        """
+        small = self._small(frame)
+        pictures = [r for r in self._references if r.shape == small.shape]
+        if not pictures:
+            return None
+        if self._first is not None and self._first.shape == small.shape:
+            pictures.append(self._first)
+        reach, mask, _ = min((self._piece(small, r) for r in pictures), key=lambda f: f[0])
+        if reach < self.reach_share or mask is None:
+            return None
+        ys, xs = np.nonzero(mask)
+        return (np.stack([xs, ys], axis=1).astype(np.float64) + 0.5) * self.scale
+
     def moved(self) -> None:
         """A frame that was not settled: a change that stays is timed afresh (an arm
         that comes back to the same place after moving is still an arm)."""
