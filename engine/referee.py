@@ -646,6 +646,8 @@ class Referee:
         self._judged_numbers: tuple[int, ...] | None = None
         # The dice of the last roll judged, as read (how sure each number was).
         self._judged_dice: tuple[SeenDie, ...] = ()
+        #: The players whose arms reached onto the board before the view now seen.
+        self._arms_now: set[int] = set()
         # Whether a view since showed his checkers moved with those dice still lying
         # where they came to rest: he played them as they lay (live only).
         self._played_under_judged = False
@@ -909,6 +911,7 @@ class Referee:
             sighting = replace(sighting, cube=self._last_cube)
         self._now = {"t": sighting.t, "frame": sighting.frame}
         self._seen_checkers = sighting.checkers
+        self._arms_now = self._arms_of(sighting)
         if sighting.cube is not None:
             self._cube_back = self._views_without_cube > CUBE_GONE_VIEWS
             self._cube_views = self._cube_views + 1 if self._views_without_cube == 0 else 1
@@ -2380,7 +2383,8 @@ class Referee:
           that die, the other found since, unless the two are surely different faces
           (:func:`_may_show_alike`; s79 clip 7601 at 15.7 s: a cocked 52 seen by its 5
           at 0.97, the 2 never found, then 21 rolled again, its 2 read at 0.99 two cm
-          from where the 5 lay)."""
+          from where the 5 lay), or his arm alone was seen since and it moved
+          (:meth:`_lone_die_lying`)."""
         astray, self._wrong_half_die = self._wrong_half_die, None
         if self.state.phase is not Phase.ROLL or self.state.on_roll != player:
             return None
@@ -2393,13 +2397,25 @@ class Referee:
             and lone[0].half == self.right_half(player)
             and lone[0].at is not None
             and all(d.at is not None for d in dice)
-            and not any(_near(lone[0], d) and _may_show_alike(lone[0], d) for d in dice)
+            and not any(self._lone_die_lying(lone[0], d, player) for d in dice)
             and self._unmoved()
         ):
             self._glimpsed = ()
             seen = [r for r in self._die_faults(lone[0]) if r != "off_board"]
             return cast(RollFault, seen[0] if seen else "cocked"), LONE_DIE_NOTE
         return None
+
+    def _lone_die_lying(self, lone: SeenDie, die: SeenDie, player: int) -> bool:
+        """Whether ``die``, of a roll of ``player``'s seen now, is the die ``lone``
+        glimpsed alone before, lying where it lay, its other die found since: near it
+        and maybe of its face (:func:`_may_show_alike`); not where his arm alone
+        reached onto the board since and it has moved more than a die lying still seems
+        to (``STILL_CM``): he picked his dice up and rolled again (s89 clip 8601 at
+        397.9-400.9 s: a 61 seen by its 6 at 0.57, the cocked 1 never found, then 53,
+        its 3 landing 2.2 cm from the 6; taken for that die, the void roll missed)."""
+        if not (_near(lone, die) and _may_show_alike(lone, die)):
+            return False
+        return self._arms_now != {player} or _near(lone, die, STILL_CM)
 
     # --- the cube -------------------------------------------------------------------------
     def _see_offer_passed(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:

@@ -2159,6 +2159,21 @@ def test_one_die_seen_alone_in_his_half_then_a_new_roll_was_a_roll_again() -> No
     ref, p0 = _opened_52()
     ref.see(Sighting(ExactCheckers(p0), dice=(SeenDie(5, p=0.6, half="left", at=(-9.0, 9.0)),)))
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=again))] == ["roll"]
+    # ...unless his arm alone came over the board since, and the die moved: he picked
+    # his dice up and rolled again (s89 clip 8601 at 397.9-400.9 s: a 61 seen by its 6
+    # at 0.57, then 53, its 3 2.2 cm from where the 6 lay)
+    unsure = SeenDie(5, p=0.6, half="left", at=(-9.0, 9.0))
+    for arms, still, types in (
+        (("top",), False, ["roll_invalid", "roll"]),
+        (("top",), True, ["roll"]),  # a die lying still is that die, whatever hand
+        (("bottom", "top"), False, ["roll"]),
+        (("bottom",), False, ["roll"]),
+    ):
+        ref, p0 = _opened_52()
+        ref.see(Sighting(ExactCheckers(p0), dice=(unsure,)))
+        now = (replace(again[0], at=(-9.0, 10.0)), again[1]) if still else again
+        seen = Sighting(ExactCheckers(p0), dice=now, arms=arms)
+        assert [e.TYPE for e in ref.see(seen)] == types, (arms, still)
     # his checkers moved before the dice were seen again (a play of the roll the die
     # was of, made unseen; s17 clip 1202): these dice are no roll of his again
     ref, p0 = _opened_52()
