@@ -347,13 +347,19 @@ class ReachWatch:
         >>> round(watch.reach_of(arm), 2), watch.reach_of(table), watch.update(arm, 0.1)
         (0.19, 0.0, True)
         """
+        found = self._pieces(frame)
+        return None if found is None else min(f[0] for f in found)
+
+    def _pieces(self, frame: U8) -> list[tuple[float, Any, float]] | None:
+        """:meth:`_piece` of ``frame`` against each reference and the first picture;
+        ``None`` before a reference."""
         small = self._small(frame)
         pictures = [r for r in self._references if r.shape == small.shape]
         if not pictures:
             return None
         if self._first is not None and self._first.shape == small.shape:
             pictures.append(self._first)
-        return min(self._piece(small, r)[0] for r in pictures)
+        return [self._piece(small, r) for r in pictures]
 
     def arm_of(self, frame: U8) -> Any | None:
         """Where ``frame`` shows an arm reaching onto the board (a reach of
@@ -374,13 +380,10 @@ class ReachWatch:
         >>> bool(xy[:, 1].max() > 700), bool(xy[:, 1].min() < 420), watch.arm_of(table) is None
         (True, True, True)
         """
-        small = self._small(frame)
-        pictures = [r for r in self._references if r.shape == small.shape]
-        if not pictures:
+        found = self._pieces(frame)
+        if found is None:
             return None
-        if self._first is not None and self._first.shape == small.shape:
-            pictures.append(self._first)
-        reach, mask, _ = min((self._piece(small, r) for r in pictures), key=lambda f: f[0])
+        reach, mask, _ = min(found, key=lambda f: f[0])
         if reach < self.reach_share or mask is None:
             return None
         ys, xs = np.nonzero(mask)
