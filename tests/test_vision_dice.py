@@ -13,7 +13,6 @@ from gammoneye.vision.classifier import model_path
 from gammoneye.vision.crops import square_crop, zoom_box
 from gammoneye.vision.dice import (
     COCKED_LOGIT_SHIFT,
-    ZOOM_BELOW_P,
     ZOOM_UNDER_PX,
     ZOOMS,
     DiceReader,
@@ -134,30 +133,42 @@ def test_the_face_is_the_two_networks_averaged_the_rest_the_turned_ones() -> Non
 
 
 @pytest.mark.skipif(not VALID.is_dir(), reason=f"real dice photos not found at {VALID}")
-def test_a_die_read_unsure_is_read_again_at_other_zooms_of_its_box() -> None:
-    """``read_boxes``: a die read surely keeps its first crop's read, and so does one
-    read unsure but boxed large; one read unsure and boxed small (here noise) is read
-    again round its box made ``ZOOMS`` times larger, its faces the geometric mean of
-    all its crops', its cocked probability its first crop's."""
+def test_a_small_die_is_read_again_at_other_zooms_of_its_box() -> None:
+    """``read_boxes``: a die boxed large keeps its first crop's read; one boxed small,
+    read surely or not (s88 clip 8503 at 261.5 s: an orange 5 of 12 px read surely as
+    a 3 from one crop alone), is read again round its box made ``ZOOMS`` times larger,
+    its faces the geometric mean of all its crops', its cocked probability its first
+    crop's."""
     reader = DiceReader.load()
     photos, _ = load_photo_dice(VALID, size=64)
     first = reader.read_all(photos[:40])
     sure = int(np.argmax(first.values.max(axis=1)))
-    assert first.values[sure].max() >= ZOOM_BELOW_P
+    assert first.values[sure].max() >= 0.97
     image = np.random.default_rng(4).integers(0, 255, (200, 300, 3)).astype(np.uint8)
     image[60:140, 60:140] = cv2.resize(photos[sure], (80, 80), interpolation=cv2.INTER_CUBIC)
-    # the die; noise boxed small; noise boxed large
-    boxes = [(75.0, 75.0, 125.0, 125.0), (200.0, 80.0, 214.0, 94.0), (220, 120, 250, 150)]
+    image[10:26, 10:26] = cv2.resize(photos[sure], (16, 16), interpolation=cv2.INTER_AREA)
+    # the die; noise boxed small; noise boxed large; the die again, small
+    boxes = [
+        (75.0, 75.0, 125.0, 125.0),
+        (200.0, 80.0, 214.0, 94.0),
+        (220, 120, 250, 150),
+        (12.0, 12.0, 24.0, 24.0),
+    ]
     assert boxes[1][2] - boxes[1][0] < ZOOM_UNDER_PX < boxes[2][2] - boxes[2][0]
     read, crops = reader.read_boxes(image, boxes)
     once = reader.read_all(crops)
-    assert once.values[0].max() >= ZOOM_BELOW_P > max(once.values[1].max(), once.values[2].max())
-    assert np.array_equal(read.values[0], once.values[0])
-    assert np.array_equal(read.values[2], once.values[2])  # large: read once
-    zoomed = reader.read_all(np.stack([square_crop(image, zoom_box(boxes[1], z)) for z in ZOOMS]))
-    g = np.exp(np.log(np.clip(np.vstack([once.values[1:2], zoomed.values]), 1e-6, 1)).mean(0))
-    assert np.allclose(read.values[1], g / g.sum(), atol=1e-6)
-    assert not np.allclose(read.values[1], once.values[1], atol=1e-3)
+    assert np.array_equal(read.values[0], once.values[0])  # large: read once
+    assert np.array_equal(read.values[2], once.values[2])
+    for small in (1, 3):
+        b = boxes[small]
+        zoomed = reader.read_all(np.stack([square_crop(image, zoom_box(b, z)) for z in ZOOMS]))
+        g = np.exp(
+            np.log(
+                np.clip(np.vstack([once.values[small : small + 1], zoomed.values]), 1e-6, 1)
+            ).mean(0)
+        )
+        assert np.allclose(read.values[small], g / g.sum(), atol=1e-6)
+        assert not np.allclose(read.values[small], once.values[small], atol=1e-4)
     assert np.array_equal(read.cocked, once.cocked) and np.array_equal(read.turned, once.turned)
     # no zooms: read once
     plain = DiceReader(reader.classifier, reader.views, reader.upright, zooms=())

@@ -58,22 +58,28 @@ VIEWS = 4
 #: ``bench/cocked_threshold.py renders/val`` on stills that are neither trained on
 #: nor held out (``vision/models/README.md``).
 COCKED_LOGIT_SHIFT = 1.25
-#: A die in a picture read under ``ZOOM_BELOW_P`` (its likeliest face) is read again
-#: from crops cut round its box made ``ZOOMS`` times larger, and the reads of all its
-#: crops combined (:meth:`DiceReader.read_boxes`). The reader is trained on boxes 0.85
-#: to 1.35 times the die (``datasets.train_dice.BOX_ZOOM``) and errs differently at
-#: each. On the still frames of the dev clips (s53, s54, s56, s57; ``python
-#: bench/clip_dice.py CLIPS --every 10``, 3,673 dice found) faces read right 98.18 ->
-#: 98.42 %, the mean probability of the true face 0.947 -> 0.949 (with
-#: ``ZOOM_UNDER_PX``); the gain is on dice under 16 px. The cost falls on unsure
-#: small dice alone.
+#: A die boxed in a picture under ``ZOOM_UNDER_PX`` pixels (the box's larger side) is
+#: read again from crops cut round its box made ``ZOOMS`` times larger, and the reads
+#: of all its crops combined (:meth:`DiceReader.read_boxes`). The reader is trained on
+#: boxes 0.85 to 1.35 times the die (``datasets.train_dice.BOX_ZOOM``) and errs
+#: differently at each. On the still frames of the dev clips (s53, s54, s56, s57;
+#: ``python bench/clip_dice.py CLIPS --every 10``, 3,673 dice found) reading the small
+#: dice read under 0.97 again took the faces read right from 98.18 to 98.42 %, the
+#: mean probability of the true face 0.947 -> 0.949; the gain is on dice under 16 px.
+#: Since session 59 every small die is read again, a sure one too: a small die may be
+#: read surely as a face it does not show from one crop and unsurely from the others
+#: (s88 clip 8503 at 261.5 s: an orange 5 about 12 px wide on a cream board read as a
+#: 3 at 0.98; from the crops 0.85 and 1.15 times its box 0.54 and 0.89, the 5 0.42
+#: and 0.10; its legal play flagged as no play of 63). On the 12 clips of s87-s89,
+#: every frame (``bench/referee_cached.py``), plays 1,039 -> 1,040 of 1,040 and that
+#: false flag gone, nothing else changed; a read of 8503's frames (all its dice under
+#: 12 px) p50 48 -> 52 ms (``bench/read_time.py``).
 ZOOMS = (0.85, 1.15)
-ZOOM_BELOW_P = 0.97
-#: ... and only a die boxed under this many pixels (the box's larger side): on larger
-#: dice the zoomed crops gained nothing on the dev clips' frames (16-20 px: 99.26 ->
-#: 99.07 % right) and took a sure read down (s53 clip 4801 at 116 s: a 5 boxed 20 x 33
-#: px read at 0.93, at 0.83 with them; the referee then took a 6 played for a 5 for a
-#: misread 66, not an illegal play).
+#: ... a die boxed under this many pixels: on larger dice the zoomed crops gained
+#: nothing on the dev clips' frames (16-20 px: 99.26 -> 99.07 % right) and took a sure
+#: read down (s53 clip 4801 at 116 s: a 5 boxed 20 x 33 px read at 0.93, at 0.83 with
+#: them; the referee then took a 6 played for a 5 for a misread 66, not an illegal
+#: play).
 ZOOM_UNDER_PX = 18.0
 
 
@@ -146,10 +152,9 @@ class DiceReader:
         self, image: U8, boxes: list[tuple[float, float, float, float]]
     ) -> tuple[DiceRead, U8]:
         """The dice boxed in ``image``: each die's crop (:func:`.crops.square_crop`)
-        read as :meth:`read_all` does; a die whose likeliest face is under
-        ``ZOOM_BELOW_P``, boxed under ``ZOOM_UNDER_PX``, is read again from crops
-        round its box made ``zooms`` times larger, its faces the geometric mean of all
-        its crops' (:func:`geometric_mean`).
+        read as :meth:`read_all` does; a die boxed under ``ZOOM_UNDER_PX`` is read
+        again from crops round its box made ``zooms`` times larger, its faces the
+        geometric mean of all its crops' (:func:`geometric_mean`).
         The cocked probability and the turned network's faces stay its first crop's,
         on which the thresholds using them were chosen. Returns the read and the first
         crops (N, 64, 64, 3); no boxes, no dice."""
@@ -158,20 +163,15 @@ class DiceReader:
             return DiceRead(none, np.zeros(0, np.float32), none), np.zeros((0, 64, 64, 3), np.uint8)
         crops = np.stack([square_crop(image, b) for b in boxes])
         r = self.read_all(crops)
-        unsure = [
-            i
-            for i, b in enumerate(boxes)
-            if float(r.values[i].max()) < ZOOM_BELOW_P
-            and max(b[2] - b[0], b[3] - b[1]) < ZOOM_UNDER_PX
-        ]
-        if not unsure or not self.zooms:
+        small = [i for i, b in enumerate(boxes) if max(b[2] - b[0], b[3] - b[1]) < ZOOM_UNDER_PX]
+        if not small or not self.zooms:
             return r, crops
         more = np.stack(
-            [square_crop(image, zoom_box(boxes[i], z)) for i in unsure for z in self.zooms]
+            [square_crop(image, zoom_box(boxes[i], z)) for i in small for z in self.zooms]
         )
-        faces = self.read_all(more).values.reshape(len(unsure), len(self.zooms), 6)
+        faces = self.read_all(more).values.reshape(len(small), len(self.zooms), 6)
         values = r.values.copy()
-        values[unsure] = geometric_mean(np.concatenate([values[unsure, None], faces], axis=1))
+        values[small] = geometric_mean(np.concatenate([values[small, None], faces], axis=1))
         return DiceRead(values, r.cocked, r.turned), crops
 
 
