@@ -2955,7 +2955,7 @@ class Referee:
         if state.position in plays:
             # he could not move: the opponent's roll comes next, unless the arms seen
             # since tell otherwise, or else a die of his roll looked cocked
-            arms = self._arms_of(s)
+            arms = self._arms_now
             if arms and arms != {mover}:
                 return False
             if not arms and max(d.cocked for d in self._rolled) < DANCE_REROLL_COCKED_P:

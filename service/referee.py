@@ -426,11 +426,10 @@ class CameraEyes:
                 watch.moved()
                 # an arm over the table until the frame before, none in this one: the
                 # table may be still from here on (:meth:`prepare`)
-                reach = watch.reach_of(frame.image)
+                reach, xy = watch.reach_and_arm(frame.image)
                 arm = reach is not None and reach >= watch.reach_share
                 self.arm_left, self._arm_in = self._arm_in and reach is not None and not arm, arm
-                if arm:
-                    self._note_arm(watch, frame)
+                self._note_arm(xy)
             return False
         self._arm_in = False
         if watch is not None and between_games:
@@ -440,20 +439,21 @@ class CameraEyes:
         if watch is not None and watch.update(frame.image, frame.t):
             self.reached += 1
             self._arm_in = True
-            self._note_arm(watch, frame)
+            self._note_arm(watch.arm)
             return False
         return True
 
-    def _note_arm(self, watch: ReachWatch, frame: Frame) -> None:
-        """Keeps the seat of the arm ``watch`` sees in ``frame``, where it tells one."""
-        seat = self.arm_seat(watch.arm_of(frame.image))
+    def _note_arm(self, xy: Any) -> None:
+        """Keeps the seat of an arm seen (``xy``: its pixels, or ``None`` for none),
+        where it tells one."""
+        seat = self.arm_seat(xy)
         if seat is not None:
             self.arms.add(seat)
 
     def arm_seat(self, xy: Any) -> str | None:
         """Whose seat an arm comes from: ``"bottom"`` or ``"top"``, the long side of
         the field beyond which its pieces (``xy``: image pixels, from
-        :meth:`ReachWatch.arm_of`) lie, at least ``ARM_SEAT_PIXELS`` of them and
+        :meth:`ReachWatch.reach_and_arm`) lie, at least ``ARM_SEAT_PIXELS`` of them and
         ``ARM_SEAT_RATIO`` times as many as beyond the other; ``None`` before the
         field is known, with no arm, or for an arm from an end of the board.
 

@@ -248,6 +248,9 @@ class ReachWatch:
         self._pending: tuple[Any, float] | None = None
         #: The last frame's reach (share of the field's area; 0.0 before a reference).
         self.reach = 0.0
+        #: The last frame's arm, where :meth:`update` said someone reaches in: the
+        #: image pixels of its pieces (:meth:`reach_and_arm`); else ``None``.
+        self.arm: Any | None = None
 
     def _small(self, frame: U8) -> Any:
         h, w = frame.shape[:2]
@@ -301,6 +304,7 @@ class ReachWatch:
 
     def update(self, frame: U8, t: float) -> bool:
         """One settled frame at time ``t`` (seconds); True while someone reaches in."""
+        self.arm = None
         small = self._small(frame)
         self._references = [r for r in self._references if r.shape == small.shape]
         if not self._references:
@@ -330,6 +334,7 @@ class ReachWatch:
         elif t - self._pending[1] >= self.forget_s:
             self._references[1:], self._pending = [small], None
             return False
+        self.arm = self._pixels(piece)
         return True
 
     def reach_of(self, frame: U8) -> float | None:
@@ -347,45 +352,41 @@ class ReachWatch:
         >>> round(watch.reach_of(arm), 2), watch.reach_of(table), watch.update(arm, 0.1)
         (0.19, 0.0, True)
         """
-        found = self._pieces(frame)
-        return None if found is None else min(f[0] for f in found)
+        return self.reach_and_arm(frame)[0]
 
-    def _pieces(self, frame: U8) -> list[tuple[float, Any, float]] | None:
-        """:meth:`_piece` of ``frame`` against each reference and the first picture;
-        ``None`` before a reference."""
-        small = self._small(frame)
-        pictures = [r for r in self._references if r.shape == small.shape]
-        if not pictures:
-            return None
-        if self._first is not None and self._first.shape == small.shape:
-            pictures.append(self._first)
-        return [self._piece(small, r) for r in pictures]
-
-    def arm_of(self, frame: U8) -> Any | None:
-        """Where ``frame`` shows an arm reaching onto the board (a reach of
-        ``reach_share`` or more against the reference that shows the least, as
-        :meth:`reach_of` measures it, changing nothing): the (N, 2) image pixels of
-        its pieces, one for each pixel of the small picture; else ``None``. An arm
-        comes from someone's seat: where its pieces lie beyond the field tells whose
-        (``CameraEyes.arm_seat``).
+    def reach_and_arm(self, frame: U8) -> tuple[float | None, Any | None]:
+        """:meth:`reach_of`, and where it is ``reach_share`` or more (an arm reaching
+        onto the board, against the reference that shows the least) the (N, 2) image
+        pixels of its pieces, one for each pixel of the small picture; else ``None``.
+        An arm comes from someone's seat: where its pieces lie beyond the field tells
+        whose (``CameraEyes.arm_seat``). Changes nothing.
 
         >>> field = [[400, 200], [880, 200], [880, 520], [400, 520]]
         >>> watch = ReachWatch(field)
         >>> table = np.full((720, 1280, 3), 60, np.uint8)
         >>> table[170:550, 370:910] = 150
-        >>> watch.update(table, 0.0)
-        False
+        >>> watch.reach_and_arm(table), watch.update(table, 0.0)
+        ((None, None), False)
         >>> arm = table.copy(); arm[400:720, 600:640] = 200  # from the picture's bottom
-        >>> xy = watch.arm_of(arm)
-        >>> bool(xy[:, 1].max() > 700), bool(xy[:, 1].min() < 420), watch.arm_of(table) is None
-        (True, True, True)
+        >>> reach, xy = watch.reach_and_arm(arm)
+        >>> bool(xy[:, 1].max() > 700), bool(xy[:, 1].min() < 420), watch.reach_and_arm(table)
+        (True, True, (0.0, None))
+        >>> watch.update(arm, 0.1), np.array_equal(watch.arm, xy)  # the same, kept
+        (True, True)
         """
-        found = self._pieces(frame)
-        if found is None:
-            return None
-        reach, mask, _ = min(found, key=lambda f: f[0])
+        small = self._small(frame)
+        pictures = [r for r in self._references if r.shape == small.shape]
+        if not pictures:
+            return None, None
+        if self._first is not None and self._first.shape == small.shape:
+            pictures.append(self._first)
+        reach, mask, _ = min((self._piece(small, r) for r in pictures), key=lambda f: f[0])
         if reach < self.reach_share or mask is None:
-            return None
+            return reach, None
+        return reach, self._pixels(mask)
+
+    def _pixels(self, mask: Any) -> Any:
+        """The image pixels (N, 2: x, y) of a mask over the small picture."""
         ys, xs = np.nonzero(mask)
         return (np.stack([xs, ys], axis=1).astype(np.float64) + 0.5) * self.scale
 
