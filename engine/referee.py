@@ -3569,6 +3569,8 @@ class Referee:
         assert state.dice is not None
         before, dice, mover = state.position, state.dice, state.on_roll
         entered = self._entered_on_held_point(s.checkers, best_ll)
+        # a checker hidden by a die on its pile is no checker moved, nor one missed
+        hidden = self._hidden_under_die(s, best, mover)
         if (
             entered is None
             and (
@@ -3577,8 +3579,9 @@ class Referee:
                     _one_pile_misread(s.checkers.guess(mover), best, mover)
                     and not self._left_on_bar(before, s.checkers, best_ll)
                 )
+                or hidden
             )
-            and not self._moved_without_play(s.checkers, best)
+            and (hidden or not self._moved_without_play(s.checkers, best))
         ):
             if not self._reread_roll(before, s.checkers, best_ll, explained=True):
                 self._legal_move(best, text)
@@ -3605,6 +3608,30 @@ class Referee:
         if self._roll_unseen:
             flag.glimpsed = self._unseen_glimpse
         self._raise_flag(flag, [(p, t) for _, p, t in ranked])
+
+    def _hidden_under_die(self, s: Sighting, result: Position, mover: int) -> bool:
+        """Whether the board as read is the legal ``result`` but for one pile of the
+        mover's read a checker short where a die of this view lies on it: the die
+        hides a checker (s91 clip 8803 at 608.6 s: his opponent's 2 rolled onto his
+        1-point's six, five counted, and his dance from the bar flagged as a checker
+        gone). Only a pile of two or more (a die on a lone checker may hide it whole,
+        a checker moved) and a die that lies on it by the checkers of ``result``
+        (``DIE_FAULT_P``, :meth:`_on_checker`)."""
+        seen = s.checkers.guess(mover)
+        if seen is None or seen.boards[1 - mover] != result.boards[1 - mover]:
+            return False
+        mine, want = seen.boards[mover], result.boards[mover]
+        apart = [i for i in range(BAR + 1) if mine[i] != want[i]]
+        if len(apart) != 1 or apart[0] == BAR or want[apart[0]] - mine[apart[0]] != 1:
+            return False
+        point, bottom = apart[0], self.config.bottom_player
+        seat = point + 1 if mover == bottom else 24 - point  # the bottom seat's number
+        return want[point] >= 2 and any(
+            d.over is not None
+            and seat in (d.over[0], *(d.over_raised or ())[:1])
+            and self._on_checker(d, result) >= DIE_FAULT_P
+            for d in self._live_dice(s.dice)
+        )
 
     def _left_on_bar(self, before: Position, evidence: CheckerEvidence, best_ll: float) -> bool:
         """Whether the board, a checker of the mover's short against the legal result

@@ -3724,3 +3724,39 @@ def test_a_roll_judged_cocked_then_played_keeps_its_numbers_when_put_right() -> 
     assert roll0.player == 0 and roll0.dice == (3, 1)
     assert move0.player == 0 and move0.legal and move0.after == both.position_id()
     assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_a_checker_hidden_by_a_die_on_its_pile_is_no_play_of_the_movers() -> None:
+    """s91 clip 8803 at 608.6 s: player 0, on the bar against a closed board, danced
+    his 61; his opponent's 52 came down with the 2 on player 0's 1-point, a pile of
+    six, and the camera counted five there. The board as read was no legal result, a
+    checker gone from a home-board pile while he was on the bar: flagged (falsely),
+    and the roll on a checker [001 4.1(iv)] missed behind the flag. A pile of the
+    mover's read one short under a die of the new roll hides a checker: his play is
+    the legal one and the roll is judged. With no die on the pile, the checker gone
+    is flagged as before."""
+    # (taken from the board after player 0's turn: player 0 on roll then, his boards first)
+    board = Position(
+        (_board(p1=2, p4=2, p5=2, p6=4, p8=2, p13=3), _board(bar=1, p1=6, p6=5, p8=3)), 0
+    )
+    mover = board.with_turn(1)
+    seen = Position((mover.boards[0], side(bar=1, p1=5, p6=5, p8=3)), 1)  # one of six hidden
+
+    def theirs_down(over: tuple[int, float, float]) -> list[Event]:
+        ref = _player_1_on_roll_at(board)
+        dance = (SeenDie(6, half="left", at=(-20.0, 0.0)), SeenDie(1, half="left", at=(-25.0, 0.0)))
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(mover), dice=dance))] == ["roll"]
+        theirs = (
+            SeenDie(2, p=0.95, half="right", at=(23.0, 14.0), over=over),
+            SeenDie(5, half="right", at=(12.0, 4.0), over=(20, 3.0, 1.5)),
+        )
+        events = ref.see(Sighting(ExactCheckers(seen), dice=theirs))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    events = theirs_down((24, 1.2, -0.3))  # on his 1-point's pile (24 from the bottom)
+    assert [e.TYPE for e in events] == ["move", "roll_invalid"]
+    assert events[0].legal and events[0].play == ""  # type: ignore[attr-defined]
+    assert events[1].player == 0 and events[1].reasons == ("on_checker",)  # type: ignore[attr-defined]
+    events = theirs_down((20, 3.0, 1.5))  # beside no pile: the checker gone is flagged
+    assert "flag" in [e.TYPE for e in events]
