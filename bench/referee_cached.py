@@ -20,6 +20,7 @@ figures are the eval's; latency and frame rate mean nothing here and are left ou
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import hashlib
 import json
@@ -28,7 +29,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from gammoneye.engine.referee import Referee, Sighting
+from gammoneye.engine.referee import Referee, SeenDie, Sighting
 from gammoneye.service.referee import (
     CameraEyes,
     Frame,
@@ -54,6 +55,24 @@ def fingerprint() -> str:
         h.update(str(f.relative_to(ROOT)).encode())
         h.update(f.read_bytes())
     return h.hexdigest()
+
+
+def _defaults_for_new_fields(cls: type) -> None:
+    """Let readings kept before ``cls`` (a frozen dataclass with slots) had all its
+    fields load with the defaults of those added since (``SeenDie.pooled``, session
+    60): such a class unpickles field by field, in order, and leaves the rest unset."""
+    setstate = cls.__setstate__  # type: ignore[attr-defined]
+
+    def with_defaults(self: Any, state: list[Any]) -> None:
+        setstate(self, state)
+        for f in dataclasses.fields(cls)[len(state) :]:
+            default = f.default_factory() if f.default is dataclasses.MISSING else f.default  # type: ignore[misc]
+            object.__setattr__(self, f.name, default)
+
+    cls.__setstate__ = with_defaults  # type: ignore[attr-defined]
+
+
+_defaults_for_new_fields(SeenDie)
 
 
 def load_store(path: Path, *, any_code: bool = False) -> dict[str, Any]:

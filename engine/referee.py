@@ -256,6 +256,11 @@ class SeenDie:
     #: The reader's probability of each face 1..6, when known (else ``()``): which
     #: other value a die read unsure more likely shows (:func:`_die_log_p`).
     values: tuple[float, ...] = ()
+    #: Each face's probability from every read of the die where it lay, pooled
+    #: log-linearly (their geometric mean, made to sum to one) where it was read more
+    #: than once (:func:`_mixed_reads`), else ``()``: one read that gives a face next
+    #: to nothing tells against it, as the mean in ``values`` does not.
+    pooled: tuple[float, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if self.value not in range(1, 7):
@@ -3697,11 +3702,13 @@ class Referee:
         probability ``p`` shows any other number with ``(1 - p) / 5``; the roll whose
         prior and best legal result score highest wins if its result explains the
         evidence. The roll is put right (``correction`` ``reread_dice``) and the play
-        recorded. Only for dice read unsure (``p`` under ``REREAD_P``), and only a roll
-        at least ``ILLEGAL_LOG_ODDS`` as likely as the dice as read for each die read
-        again (a die read at 0.85 shows another number with 0.03: 1/28 as likely, an
-        illegal play rather): dice read surely are believed, and a play they do not
-        allow is flagged. Returns whether the roll was read again.
+        recorded. Only a roll at least ``ILLEGAL_LOG_ODDS`` as likely as the dice as
+        read for each die read again (a die read at 0.85 shows another number with
+        0.03: 1/28 as likely, an illegal play rather): dice read surely are believed,
+        and a play they do not allow is flagged. Dice read at ``REREAD_P`` or more are
+        read again only where no legal play of theirs explains the board, and with
+        every read of a die pooled (:func:`_pooled`). Returns whether the roll was
+        read again.
 
         The opening roll is read again the same way, and may change who plays: the
         higher die starts [000 r8], so the first play may well be the other player's.
@@ -3733,8 +3740,21 @@ class Referee:
         self._close = None
         if len(seen) != 2 or state.dice is None:
             return False
+        # Dice read surely (``REREAD_P``) are believed where a legal play of them
+        # explains the board too. Where none does, an illegal play is at stake and the
+        # odds below decide alone: a die read at 0.9 or more is read again only where
+        # the reader gave another number a twentieth of its own (``ILLEGAL_LOG_ODDS``),
+        # so never one read over 0.952 (s91 clip 8804 at 444.8 s: a 3 read as a 2 at
+        # 0.94, the 3 at 0.04, then at 0.89, the 3 at 0.08; 3/0 3/0 flagged as no play
+        # of 62).
         if min(d.p for d in seen) >= REREAD_P and seen[0].value != seen[1].value:
-            return False  # (a double read is weighed on: see ``halved`` below)
+            if explained:
+                return False  # (a double read is weighed on: see ``halved`` below)
+            # each read of a die read again where it lay weighs on its own: one that
+            # gave the other number next to nothing tells against it (s89 clip 8601 at
+            # 93.6 s: a 43, its 4 read at 0.98 with the 5 at 0.0002, then at 0.85 with
+            # the 5 at 0.12; 13/8 8/5 is an illegal play of it, not a 53's)
+            seen = tuple(_pooled(d) for d in seen)
 
         read = (seen[0].value, seen[1].value)
         opening = self._opening_to_reread()
@@ -4626,7 +4646,29 @@ def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
     """
 
     mean = tuple((a + b) / 2 for a, b in zip(old.faces(), new.faces(), strict=True))
-    return replace(old, p=mean[old.value - 1], values=mean)
+    were = old.pooled or old.faces()
+    both = [math.sqrt(max(a, POOL_FLOOR) * max(b, POOL_FLOOR)) for a, b in zip(were, new.faces())]
+    pooled = tuple(x / sum(both) for x in both)
+    return replace(old, p=mean[old.value - 1], values=mean, pooled=pooled)
+
+
+#: The least probability a read gives a face, for pooling reads (:func:`_mixed_reads`):
+#: a reader's "never" is a ten-thousandth at most.
+POOL_FLOOR = 1e-4
+
+
+def _pooled(die: SeenDie) -> SeenDie:
+    """``die`` with its reads pooled (``SeenDie.pooled``) as its faces, where it was
+    read more than once.
+
+    >>> two = _mixed_reads(SeenDie(4, values=(0, 0, 0, 0.98, 0.02, 0)),
+    ...                    SeenDie(4, values=(0, 0, 0, 0.85, 0.15, 0)))
+    >>> round(two.values[4], 3), round(_pooled(two).values[4], 3)
+    (0.085, 0.057)
+    """
+    if not die.pooled:
+        return die
+    return replace(die, p=die.pooled[die.value - 1], values=die.pooled)
 
 
 #: The log-odds a roll one die off must reach against the dice as read, where the play

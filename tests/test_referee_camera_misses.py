@@ -3726,6 +3726,46 @@ def test_a_roll_judged_cocked_then_played_keeps_its_numbers_when_put_right() -> 
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_a_die_read_fairly_surely_twice_is_read_again_from_a_play_only_its_second_choice_allows() -> (
+    None
+):
+    """s91 clip 8804 at 444.8-449.7 s: player 0's 63, its 3 read as a 2 at 0.94 (the
+    3 at 0.04), then again where it lay at 0.89 (the 3 at 0.08); 3/0 3/0, legal with
+    the 63, was flagged as no play of 62 and stood. The two reads mixed put the 3 at
+    0.06 against the 2's 0.915: an illegal play (``ILLEGAL_LOG_ODDS``, 0.05) is the
+    less likely, yet a die read at 0.9 or more was never read again from the play.
+    Now the roll is put right. Read as surely with the 3 at 0.002, the play is still
+    flagged; and so where one read gave the 3 next to nothing (s89 clip 8601 at
+    93.6 s: a 43's 4 read at 0.98, the 5 at 0.0002, then at 0.85, the 5 at 0.12, and
+    13/8 8/5 an illegal play of it, not a 53's): the reads are pooled, not averaged."""
+
+    def played(two: tuple[float, float], three: tuple[float, float]) -> list[Event]:
+        ref, p0 = _opened_52()
+        six = SeenDie(6, p=0.93, half="left", at=(-16.0, -4.0), values=(0, 0.06, 0, 0, 0.01, 0.93))
+
+        def die(k: int) -> SeenDie:
+            p, q = two[k], three[k]
+            rest = (1 - p - q) / 4
+            return SeenDie(2, p=p, half="left", at=(-9.0, 0.0), values=(rest, p, q, rest, rest, rest))
+
+        start = len(ref.events)
+        ref.see(Sighting(ExactCheckers(p0), dice=(six, die(0))))
+        ref.see(Sighting(ExactCheckers(p0), dice=(six, die(1))))
+        after = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (13, 10))), 1)
+        ref.see(Sighting(ExactCheckers(after)))  # played, the dice taken up
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return ref.events[start:]
+
+    events = played((0.94, 0.89), (0.04, 0.08))
+    assert [e.TYPE for e in events] == ["roll", "correction", "move"]
+    assert events[1].data["action"] == "reread_dice"  # type: ignore[attr-defined]
+    assert sorted(events[2].dice) == [3, 6] and events[2].legal  # type: ignore[attr-defined]
+    for two, three in (((0.94, 0.89), (0.002, 0.002)), ((0.98, 0.85), (0.0002, 0.12))):
+        events = played(two, three)
+        assert [e.TYPE for e in events] == ["roll", "move", "flag"]
+        assert sorted(events[1].dice) == [2, 6] and not events[1].legal  # type: ignore[attr-defined]
+
+
 def test_a_checker_hidden_by_a_die_on_its_pile_is_no_play_of_the_movers() -> None:
     """s91 clip 8803 at 608.6 s: player 0, on the bar against a closed board, danced
     his 61; his opponent's 52 came down with the 2 on player 0's 1-point, a pile of
