@@ -4647,7 +4647,8 @@ def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
 
     mean = tuple((a + b) / 2 for a, b in zip(old.faces(), new.faces(), strict=True))
     were = old.pooled or old.faces()
-    both = [math.sqrt(max(a, POOL_FLOOR) * max(b, POOL_FLOOR)) for a, b in zip(were, new.faces())]
+    pairs = zip(were, new.faces(), strict=True)
+    both = [math.sqrt(max(a, POOL_FLOOR) * max(b, POOL_FLOOR)) for a, b in pairs]
     pooled = tuple(x / sum(both) for x in both)
     return replace(old, p=mean[old.value - 1], values=mean, pooled=pooled)
 

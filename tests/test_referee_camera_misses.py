@@ -3726,9 +3726,7 @@ def test_a_roll_judged_cocked_then_played_keeps_its_numbers_when_put_right() -> 
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
-def test_a_die_read_fairly_surely_twice_is_read_again_from_a_play_only_its_second_choice_allows() -> (
-    None
-):
+def test_a_die_read_fairly_surely_is_read_again_from_a_play_only_its_second_choice_allows() -> None:
     """s91 clip 8804 at 444.8-449.7 s: player 0's 63, its 3 read as a 2 at 0.94 (the
     3 at 0.04), then again where it lay at 0.89 (the 3 at 0.08); 3/0 3/0, legal with
     the 63, was flagged as no play of 62 and stood. The two reads mixed put the 3 at
@@ -3746,7 +3744,8 @@ def test_a_die_read_fairly_surely_twice_is_read_again_from_a_play_only_its_secon
         def die(k: int) -> SeenDie:
             p, q = two[k], three[k]
             rest = (1 - p - q) / 4
-            return SeenDie(2, p=p, half="left", at=(-9.0, 0.0), values=(rest, p, q, rest, rest, rest))
+            faces = (rest, p, q, rest, rest, rest)
+            return SeenDie(2, p=p, half="left", at=(-9.0, 0.0), values=faces)
 
         start = len(ref.events)
         ref.see(Sighting(ExactCheckers(p0), dice=(six, die(0))))
