@@ -59,8 +59,9 @@ def fingerprint() -> str:
 
 def _defaults_for_new_fields(cls: type) -> None:
     """Let readings kept before ``cls`` (a frozen dataclass with slots) had all its
-    fields load with the defaults of those added since (``SeenDie.pooled``, session
-    60): such a class unpickles field by field, in order, and leaves the rest unset."""
+    fields load with the defaults of those added since (``Sighting.arms``, session 59;
+    ``SeenDie.pooled``, session 60): such a class unpickles field by field, in order,
+    and leaves the rest unset."""
     setstate = cls.__setstate__  # type: ignore[attr-defined]
 
     def with_defaults(self: Any, state: list[Any]) -> None:
@@ -73,6 +74,7 @@ def _defaults_for_new_fields(cls: type) -> None:
 
 
 _defaults_for_new_fields(SeenDie)
+_defaults_for_new_fields(Sighting)
 
 
 def load_store(path: Path, *, any_code: bool = False) -> dict[str, Any]:
@@ -103,8 +105,6 @@ class CachedEyes(CameraEyes):
             seen = looks[frame.ref]
             if seen is None:
                 return None
-            if not hasattr(seen, "arms"):  # kept before Sighting had it: no arm
-                seen = Sighting(seen.checkers, seen.dice, seen.cube, seen.t, seen.frame)
             if self.colours is None and learnt is not None:
                 marks: Any = self.marks
                 self.restore(learnt)

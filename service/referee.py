@@ -983,10 +983,9 @@ class RefereeStep:
         read its dice again (:meth:`_read_again`) unless ``read_again`` is false (a
         view that is itself such a read)."""
         self.last, self._last_key = stable, key
-        take_arms = getattr(self.eyes, "take_arms", None)
-        if take_arms is not None:
+        if isinstance(self.eyes, CameraEyes):
             # the arms seen since the last view passed: whose hands rolled or lifted
-            stable = replace(stable, arms=take_arms())
+            stable = replace(stable, arms=self.eyes.take_arms())
         self._again = LOOK_AGAIN
         self._again_views = [] if read_again else None
         count = len(self.referee.events)

@@ -311,10 +311,7 @@ class ReachWatch:
             self._references, self.reach, self._pending = [small], 0.0, None
             self._first = small
             return False
-        held = len(self._references)
-        pictures = self._references
-        if self._first is not None and self._first.shape == small.shape:
-            pictures = [*pictures, self._first]
+        pictures, held = self._pictures(small)
         found = [self._piece(small, r) for r in pictures]
         best = min(range(len(found)), key=lambda k: found[k][0])
         self.reach, piece, largest = found[best]
@@ -375,15 +372,22 @@ class ReachWatch:
         (True, True)
         """
         small = self._small(frame)
-        pictures = [r for r in self._references if r.shape == small.shape]
-        if not pictures:
+        pictures, held = self._pictures(small)
+        if not held:
             return None, None
-        if self._first is not None and self._first.shape == small.shape:
-            pictures.append(self._first)
         reach, mask, _ = min((self._piece(small, r) for r in pictures), key=lambda f: f[0])
         if reach < self.reach_share or mask is None:
             return reach, None
         return reach, self._pixels(mask)
+
+    def _pictures(self, small: Any) -> tuple[list[Any], int]:
+        """What a small picture is measured against: the references of its shape, then
+        the first picture where it has that shape too; and how many are references."""
+        pictures = [r for r in self._references if r.shape == small.shape]
+        held = len(pictures)
+        if self._first is not None and self._first.shape == small.shape:
+            pictures.append(self._first)
+        return pictures, held
 
     def _pixels(self, mask: Any) -> Any:
         """The image pixels (N, 2: x, y) of a mask over the small picture."""
