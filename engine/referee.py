@@ -1146,13 +1146,25 @@ class Referee:
             for p in (0, 1)
         }
         best: tuple[float, tuple[int, int], float, Position, str, MatchState] | None = None
+        # the roll the glimpses make likeliest, its play illegal: the board as the view
+        # reads it at best, at the odds against an illegal play
+        illegal: tuple[float, tuple[int, int], MatchState] | None = None
         for roll, after, ll, pos, text in self._first_plays(state, evidence):
             prior = sum(
                 _die_log_p(g, v) for g, v in zip((glimpsed[0], glimpsed[1]), roll, strict=True) if g
             )
             if best is None or ll + prior > best[0]:
                 best = (ll + prior, roll, ll, pos, text, after)
+            if all(glimpsed.values()) and (illegal is None or prior > illegal[0]):
+                illegal = (prior, roll, after)
         assert best is not None
+        if illegal is not None:
+            prior, roll, after = illegal
+            score = evidence.ceiling() + ILLEGAL_LOG_ODDS + prior
+            if score > best[0] and self._moved_alone(evidence, after.position, after.on_roll):
+                # (s98 clip 9501 at 285.6 s: 61 glimpsed, the 1 at 1.00, played 13/6
+                # 8/7, which is 62's 13/7 8/6 on the board: read as 62 and not flagged)
+                best = (score, roll, -math.inf, after.position, "", after)
         _, roll, ll, pos, text, after = best
         legal = self._explains(evidence, ll)
         if not legal and not any(glimpsed.values()):
@@ -1422,10 +1434,17 @@ class Referee:
 
         The opponent's last roll's dice are those seen of it, or, where it was read
         from his play, the die glimpsed of it (s40 clip 3502 at 59 s: that die seen
-        again after the play was taken for a roll into the wrong half)."""
+        again after the play was taken for a roll into the wrong half).
+
+        Not while the cube is gone from where it was seen just before
+        (``CUBE_GONE_VIEWS``), as for a glimpse (:meth:`_note_glimpse`): the die may
+        be the cube offered in the field (s98 clip 9502 at 56.2 s: player 1 doubled,
+        the cube offered in player 0's half read as a 1 at 0.93; after the take his
+        55 in his own half was taken for a roll again, the cube for his roll into
+        the wrong half)."""
         roller = self.state.on_roll
         theirs = [d for d in dice if d.half == self.right_half(1 - roller)]
-        if len(theirs) != 1 or len(dice) != 1 or self._need_clear:
+        if len(theirs) != 1 or len(dice) != 1 or self._need_clear or self._cube_gone():
             return
         die = theirs[0]
         last = (*self._rolled, *(self._unseen_glimpse if self._roll_unseen else ()))
@@ -1579,8 +1598,14 @@ class Referee:
             dances,
             key=lambda r: (_roll_log_prior(r, glimpsed), r),
         )
-        judged = self._judged_roll(roller)
-        taken = judged is not None and sorted(judged) == sorted(roll)
+        invalid = self._judged_invalid(roller)
+        taken = invalid is not None and sorted(invalid.dice or ()) == sorted(roll)
+        if taken:
+            # the judgement is withdrawn, as for a roll played as it lay
+            # (:meth:`_see_unseen_roll`): the roll stood (s97 clip 9403 at 524.1 s: a
+            # flat 4 read cocked at 0.89, the 42 a dance, kept as a roll made invalid)
+            assert invalid is not None
+            self._take_judged_as_valid(invalid)
         note = JUDGED_DANCE_NOTE if taken else UNSEEN_DANCE_NOTE
         self._unseen_roll(roller, roll, note)
         self._legal_move(state.position, "")
@@ -3076,9 +3101,19 @@ class Referee:
             and sorted(d.value for d in mine) != sorted(state.dice)
         ):
             self._reread_dice((mine[0].value, mine[1].value))
-            # a die read surely both times keeps both reads (the later one's number)
+            # a die read surely both times keeps both reads (the later one's number);
+            # one read unsure first is read as now, but with the first read still
+            # pooled in, for a play legal only with the first number to be weighed
+            # (:meth:`_reread_roll`; s98 clip 9504 at 117.0 s: a 4 read at 0.63, then
+            # as a 2 at 0.99 with a checker just put over its lower pips, the 4 at
+            # 0.002, and the 43's 13/10 13/9 flagged as no play of 32)
             now = {
-                id(old): new if old.p < REREAD_P else _mixed_reads(new, old) for old, new in pairs
+                id(old): (
+                    replace(new, pooled=_pooled_reads(old, new))
+                    if old.p < REREAD_P
+                    else _mixed_reads(new, old)
+                )
+                for old, new in pairs
             }
             self._rolled = tuple(now[id(d)] for d in rolled)
             return True
@@ -3569,11 +3604,36 @@ class Referee:
             return None
         return found[1] if found[0] + ILLEGAL_LOG_ODDS > best_ll else None
 
+    def _dance_outweighs_entry(
+        self, before: Position, evidence: CheckerEvidence, entered: Position
+    ) -> bool:
+        """Whether a dance of a roll one die off the dice as read
+        (:meth:`_dance_misread`) explains the view better than the checker entered on
+        a held point (:meth:`_entered_on_held_point`) that the dice as read would
+        make: the board as it stood, weighed by the dance's odds against the dice as
+        read, against the board with the checker entered, weighed by the odds
+        against an illegal play (``ILLEGAL_LOG_ODDS``). (s98 clip 9501 at 134.1 s: a
+        dance of 53, its 5 read as a 4 at 0.57, the 5 at 0.32; the bar and the held
+        3-point read as they stood, 3.9 likelier than with the checker entered on it,
+        and 25/22 was flagged as no play of 43.) Where the view reads the checker
+        entered and the bar empty, the entry is what it shows (s54 clip 4903 at
+        186 s, the dance 4.8 below it)."""
+        dance = self._dance_misread(before, evidence)
+        if dance is None:
+            return False
+        odds, _ = dance
+        return bool(
+            evidence.log_likelihood(before) + odds
+            > evidence.log_likelihood(entered) + ILLEGAL_LOG_ODDS
+        )
+
     def _decide_play_now(self, s: Sighting, best_ll: float, best: Position, text: str) -> None:
         state = self.state
         assert state.dice is not None
         before, dice, mover = state.position, state.dice, state.on_roll
         entered = self._entered_on_held_point(s.checkers, best_ll)
+        if entered is not None and self._dance_outweighs_entry(before, s.checkers, entered):
+            entered = None  # (and _misread_dance below takes the dance)
         # a checker hidden by a die on its pile is no checker moved, nor one missed
         hidden = self._hidden_under_die(s, best, mover)
         if (
@@ -3923,11 +3983,25 @@ class Referee:
         and the dance recorded. (s68 clip 6403 at 581.6 s: player 0 on the bar with
         31, its 3 read as a 5 at 0.91 in the one view of it, no checker moved; flagged
         as no play of 51 and accepted, the dance lost.) Returns whether it was."""
+        best = self._dance_misread(before, evidence)
+        if best is None:
+            return False
+        self._reread_dice(best[1])
+        self._legal_move(before, "")
+        return True
+
+    def _dance_misread(
+        self, before: Position, evidence: CheckerEvidence
+    ) -> tuple[float, tuple[int, int]] | None:
+        """For :meth:`_misread_dance`: the dancing roll one die off the dice as read
+        that the reader's face probabilities make likeliest, with its log odds against
+        the dice as read (no less than ``EMPTY_PLAY_LOG_ODDS``), where the view shows
+        the board as it stood and the dice as read have a play; else None."""
         seen, dice = self._rolled, self.state.dice
         if len(seen) != 2 or dice is None or _dances(before, dice):
-            return False
+            return None
         if not self._explains(evidence, evidence.log_likelihood(before)):
-            return False
+            return None
         read_prior = _roll_log_p(seen, dice)
         best: tuple[float, tuple[int, int]] | None = None
         for roll in combinations_with_replacement(range(6, 0, -1), 2):
@@ -3937,11 +4011,7 @@ class Referee:
             odds = _roll_log_p(seen, roll) - read_prior
             if odds >= EMPTY_PLAY_LOG_ODDS and (best is None or odds > best[0]):
                 best = (odds, roll)
-        if best is None:
-            return False
-        self._reread_dice(best[1])
-        self._legal_move(before, "")
-        return True
+        return best
 
     def _reread_dice(self, roll: tuple[int, int]) -> None:
         """The roll being played was ``roll``, not the dice recorded: a ``correction``
@@ -4646,11 +4716,16 @@ def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
     """
 
     mean = tuple((a + b) / 2 for a, b in zip(old.faces(), new.faces(), strict=True))
-    were = old.pooled or old.faces()
-    pairs = zip(were, new.faces(), strict=True)
+    return replace(old, p=mean[old.value - 1], values=mean, pooled=_pooled_reads(old, new))
+
+
+def _pooled_reads(old: SeenDie, new: SeenDie) -> tuple[float, ...]:
+    """Each face's probability from every read of a die where it lay, ``old``'s
+    (pooled already, where it was read more than once) and ``new``'s: their
+    geometric mean, made to sum to one (``SeenDie.pooled``)."""
+    pairs = zip(old.pooled or old.faces(), new.faces(), strict=True)
     both = [math.sqrt(max(a, POOL_FLOOR) * max(b, POOL_FLOOR)) for a, b in pairs]
-    pooled = tuple(x / sum(both) for x in both)
-    return replace(old, p=mean[old.value - 1], values=mean, pooled=pooled)
+    return tuple(x / sum(both) for x in both)
 
 
 #: The least probability a read gives a face, for pooling reads (:func:`_mixed_reads`):

@@ -187,6 +187,29 @@ def test_a_die_seen_while_the_cube_is_gone_is_no_roll_glimpsed() -> None:
     ]
 
 
+def test_a_die_in_the_wrong_half_while_the_cube_is_gone_is_no_roll_made_there() -> None:
+    """s98 clip 9502 at 56.2 s: player 1 doubles, the cube offered in player 0's half
+    is found as a die (a 1 at 0.93) and no cube is seen; player 0 takes, and player
+    1's 55 lies in his own half. The die was the cube, not a roll of his into the
+    wrong half: double, take, roll, nothing void. The same die seen with the cube in
+    its place is such a roll, made again."""
+
+    def events_after(cube_then: SeenCube | None) -> list[str]:
+        ref, p0 = _opened_52()  # player 1 on roll: his right half is "left"
+        for _ in range(2):
+            ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(64, "centre")))
+        lone = (SeenDie(1, p=0.93, half="right", at=(13.0, 3.0)),)
+        assert ref.see(Sighting(ExactCheckers(p0), dice=lone, cube=cube_then)) == []
+        his = (SeenDie(5, half="left", at=(-19.0, 8.0)), SeenDie(5, half="left", at=(-18.0, 0.0)))
+        cube = SeenCube(2, "bottom")
+        events = ref.see(Sighting(ExactCheckers(p0), dice=his, cube=cube))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return [e.TYPE for e in events]
+
+    assert events_after(None) == ["double", "take", "roll"]
+    assert events_after(SeenCube(64, "centre")) == ["double", "take", "roll_invalid", "roll"]
+
+
 def test_a_cube_offered_seen_as_a_die_then_back_in_the_middle_is_a_double_passed() -> None:
     """s43 clip 3801 at 103 s: player 1 doubles, the cube
     offered in the field is found as a die (a 1 at 0.96) and no cube is seen; player
@@ -488,6 +511,40 @@ def test_an_opening_roll_not_seen_is_read_from_the_first_play() -> None:
     assert move.legal and move.player == 1
     assert ref.state.on_roll == 0 and ref.state.turns_played == 1
     assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_an_opening_roll_glimpsed_with_a_play_another_roll_makes_is_flagged() -> None:
+    """s98 clip 9501 at 285.6 s: the opening 61, player 0's 6 glimpsed at 0.61 (read
+    cocked beside a checker, so no roll taken) and player 1's 1 at 1.00; player 0
+    played 13/6 8/7, a wrong distance, which leaves the board as 62's 13/7 8/6. The
+    opening was read from the play as 62, the glimpsed 1 a 2, nothing flagged, and
+    13/7 8/7, the play put right, was lost. The glimpsed 61 with its play illegal is
+    the likelier: flagged, then cleared by the play put right. With only the one
+    glimpse, unsure, the legal 62 stands."""
+
+    def after(glimpse: tuple[SeenDie, ...]) -> tuple[Referee, list[Event]]:
+        ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+        ref.see(Sighting(ExactCheckers(START)))
+        assert ref.see(Sighting(ExactCheckers(START), dice=glimpse)) == []
+        played = Position((_moved(START.boards[0], (13, 6), (8, 7)), START.boards[1]), 0)
+        return ref, ref.see(Sighting(ExactCheckers(played)))
+
+    six = SeenDie(6, p=0.61, cocked=1.0, half="right", at=(20.0, 5.0))
+    one = SeenDie(1, half="left", at=(-20.0, 5.0))
+    ref, events = after((six, one))
+    assert [e.TYPE for e in events] == ["opening_roll", "move", "flag"]
+    opening, move, flag = events
+    assert isinstance(opening, OpeningRollEvent) and opening.dice == (6, 1)
+    assert isinstance(move, MoveEvent) and not move.legal and move.player == 0
+    assert isinstance(flag, FlagEvent) and flag.player == 0
+    put_right = Position((_moved(START.boards[0], (13, 7), (8, 7)), START.boards[1]), 0)
+    events = ref.see(Sighting(ExactCheckers(put_right)))
+    assert [e.TYPE for e in events] == ["flag_cleared", "move"] and events[1].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # the 6 alone glimpsed, unsure: nothing tells against 62's legal play
+    _, events = after((replace(six, cocked=0.0, p=0.4),))
+    assert [e.TYPE for e in events] == ["opening_roll", "move"] and events[1].legal
+    assert events[0].dice == (6, 2)
 
 
 def test_an_opening_play_under_way_is_not_read_as_a_roll() -> None:
@@ -1719,6 +1776,60 @@ def test_a_checker_put_from_the_bar_on_a_held_point_is_flagged_not_read_as_a_dan
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+#: Player 1 on the bar against player 0's points 1, 2, 3, 5 and 6: only a 4 enters.
+ALL_BUT_FOUR = Position(
+    (_board(p1=2, p2=2, p3=2, p5=2, p6=2, p13=5), _board(bar=1, p6=5, p8=3, p13=6)), 0
+)
+
+
+def test_the_board_as_it_stood_read_better_than_an_entry_on_a_held_point_is_a_dance() -> None:
+    """s98 clip 9501 at 134.1 s: player 0 on the bar danced with 53, its 5 read as a 4
+    at 0.57 (the 5 at 0.32). With 43 the 4 enters; the view read the bar and the held
+    3-point as they stood, 3.9 likelier than with his checker put on that point, but
+    that entry was taken as what the view showed and 25/22 flagged as no play of 43.
+    The dance of 53, the dice read again, outweighs it; the entry read as well as the
+    board as it stood by more than the odds against an illegal play is still flagged
+    (as s54 clip 4903's)."""
+
+    def after(stood_ll: float) -> list[Event]:
+        ref = _player_1_on_roll_at(ALL_BUT_FOUR)
+        dice = (
+            SeenDie(3, p=0.88, half="left", at=(-20.0, 3.0)),
+            SeenDie(
+                4, p=0.57, half="left", at=(-25.0, 3.0), values=(0.0, 0.01, 0.01, 0.57, 0.32, 0.09)
+            ),
+        )
+        start = ALL_BUT_FOUR.with_turn(1)
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(start), dice=dice))] == ["roll"]
+        on_pile = Position((ALL_BUT_FOUR.boards[0], _board(p22=1, p6=5, p8=3, p13=6)), 1)
+        seen = _Scored(start, entered=(on_pile, -3.9), stood=(start, stood_ll))
+        events = ref.see(Sighting(seen))  # type: ignore[arg-type]
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    events = after(0.0)
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    fix, move = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "reread_dice"
+    assert fix.data["dice"] == [5, 3]
+    assert isinstance(move, MoveEvent) and move.legal and move.play == ""
+    # the entry read far better than the board as it stood: what the dice make
+    seen = _Scored(
+        Position((ALL_BUT_FOUR.boards[0], _board(p22=1, p6=5, p8=3, p13=6)), 1),
+        stood=(ALL_BUT_FOUR.with_turn(1), -4.0),
+    )
+    ref = _player_1_on_roll_at(ALL_BUT_FOUR)
+    dice = (
+        SeenDie(3, p=0.88, half="left", at=(-20.0, 3.0)),
+        SeenDie(
+            4, p=0.57, half="left", at=(-25.0, 3.0), values=(0.0, 0.01, 0.01, 0.57, 0.32, 0.09)
+        ),
+    )
+    ref.see(Sighting(ExactCheckers(ALL_BUT_FOUR.with_turn(1)), dice=dice))
+    events = ref.see(Sighting(seen))  # type: ignore[arg-type]
+    assert [e.TYPE for e in events] == ["move", "flag"] and events[0].play == "25/22"
+
+
 def test_no_checker_moved_with_a_roll_one_misread_die_from_a_dance_is_a_dance() -> None:
     """s68 clip 6403 at 581.6 s: player 0 on the bar with a 31, its 3 read as a 5 at
     0.91 in the one view of it; no checker moved, the dice lifted: flagged as no play
@@ -2205,7 +2316,9 @@ def test_one_die_seen_alone_in_his_half_then_a_new_roll_was_a_roll_again() -> No
 
 def test_a_roll_judged_invalid_that_danced_is_taken_as_valid_when_the_opponent_goes_on() -> None:
     """Player 1's 66 looked cocked; it left him no play, he lifted the dice without
-    rolling again, and player 0 doubled (or rolled): the roll stood, a dance."""
+    rolling again, and player 0 doubled (or rolled): the roll stood, a dance, and the
+    judgement is withdrawn (``taken_valid``), as for a roll played as it lay (s97 clip
+    9403 at 524.1 s: a flat 4 read cocked, the 42 a dance, kept as an invalid roll)."""
     his_66 = (
         SeenDie(6, half="left", cocked=0.8, at=(-20.0, 3.0)),
         SeenDie(6, half="left", at=(-25.0, 3.0)),
@@ -2216,17 +2329,22 @@ def test_a_roll_judged_invalid_that_danced_is_taken_as_valid_when_the_opponent_g
     assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("cocked",)
     assert ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(64, "centre"))) == []
     events = ref.see(Sighting(ExactCheckers(OPEN), cube=SeenCube(2, "offered")))
-    assert [e.TYPE for e in events] == ["roll", "move", "double"]
-    assert events[0].dice == (6, 6) and events[0].note == JUDGED_DANCE_NOTE
-    assert isinstance(events[2], DoubleEvent) and events[2].player == 0
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "double"]
+    fix = events[0]
+    assert isinstance(fix, CorrectionEvent) and fix.data == {
+        "action": "taken_valid",
+        "withdraws": [invalid.seq],
+    }
+    assert events[1].dice == (6, 6) and events[1].note == JUDGED_DANCE_NOTE
+    assert isinstance(events[3], DoubleEvent) and events[3].player == 0
     assert Referee.resume(ref.config, ref.events).state == ref.state
     # player 0 rolls instead: in his own half, his roll
     ref = _player_1_on_roll_at(OPEN)
     ref.see(Sighting(ExactCheckers(OPEN), dice=his_66))
     ref.see(Sighting(ExactCheckers(OPEN)))
     events = ref.see(Sighting(ExactCheckers(OPEN), dice=HIS_31))
-    assert [e.TYPE for e in events] == ["roll", "move", "roll"]
-    assert events[2].player == 0 and events[2].dice == (3, 1)
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "roll"]
+    assert events[3].player == 0 and events[3].dice == (3, 1)
     # a judged roll that would have let him play: no dance; the double is his, and
     # after an invalid roll not his to make [001 4.4(ii)]
     his_31 = (
@@ -2702,6 +2820,42 @@ def test_the_movers_dice_read_again_surely_where_they_lie_put_the_roll_right() -
     moved = (later[0], SeenDie(3, p=1.0, half="left", at=(-25.15, 3.85)))
     events = ref.see(Sighting(ExactCheckers(START), dice=moved))
     assert [e.TYPE for e in events] == ["correction"] and events[0].data["dice"] == [4, 3]
+
+
+def test_a_die_read_unsure_then_surely_otherwise_keeps_the_first_read_for_the_play() -> None:
+    """s98 clip 9504 at 117.0 s: player 1's 43, the 4 read at 0.63 (its 2 at 0.26);
+    a view made with his first checker just put down over its lower pips read it as a
+    2 at 0.99 (the 4 at 0.002). The roll was put right to 32, the first read dropped,
+    and his 13/10 13/9 flagged as no play of 32. The later read is taken, but with the
+    first pooled in: the play that only the 4 makes legal reads the roll again. Where
+    the later read gave the 4 next to nothing (0.0001), the play is flagged."""
+
+    def play(later_four: float) -> list[Event]:
+        three = SeenDie(
+            3, p=0.98, half="left", at=(-6.0, -16.0), values=(0.0, 0.01, 0.98, 0.0, 0.0, 0.0)
+        )
+        first = SeenDie(
+            4, p=0.63, half="left", at=(-12.0, -15.0), values=(0.09, 0.26, 0.0, 0.63, 0.0, 0.01)
+        )
+        faces = (0.002, 0.99, 0.004, later_four, 0.0, 0.0)
+        later = SeenDie(2, p=0.99, half="left", at=(-12.2, -15.1), values=faces)
+        ref = _player_1_on_roll_at(START)
+        events = ref.see(Sighting(ExactCheckers(START), dice=(three, first)))
+        assert [e.TYPE for e in events] == ["roll"]
+        events = ref.see(Sighting(ExactCheckers(START), dice=(three, later)))
+        assert [e.TYPE for e in events] == ["correction"] and ref.state.dice == (3, 2)
+        played = Position((START.boards[0], _moved(START.boards[1], (13, 10), (13, 9))), 0)
+        events = ref.see(Sighting(ExactCheckers(played)))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    events = play(0.002)
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    fix, move = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["dice"] == [4, 3]
+    assert isinstance(move, MoveEvent) and move.legal and move.dice == (4, 3)
+    events = play(0.0001)
+    assert [e.TYPE for e in events] == ["move", "flag"] and events[0].dice == (3, 2)
 
 
 def test_a_dance_then_a_roll_in_the_wrong_half_played_by_the_dancer_was_a_reroll() -> None:
