@@ -3101,19 +3101,9 @@ class Referee:
             and sorted(d.value for d in mine) != sorted(state.dice)
         ):
             self._reread_dice((mine[0].value, mine[1].value))
-            # a die read surely both times keeps both reads (the later one's number);
-            # one read unsure first is read as now, but with the first read still
-            # pooled in, for a play legal only with the first number to be weighed
-            # (:meth:`_reread_roll`; s98 clip 9504 at 117.0 s: a 4 read at 0.63, then
-            # as a 2 at 0.99 with a checker just put over its lower pips, the 4 at
-            # 0.002, and the 43's 13/10 13/9 flagged as no play of 32)
+            # a die read surely both times keeps both reads (the later one's number)
             now = {
-                id(old): (
-                    replace(new, pooled=_pooled_reads(old, new))
-                    if old.p < REREAD_P
-                    else _mixed_reads(new, old)
-                )
-                for old, new in pairs
+                id(old): new if old.p < REREAD_P else _mixed_reads(new, old) for old, new in pairs
             }
             self._rolled = tuple(now[id(d)] for d in rolled)
             return True
@@ -4716,16 +4706,11 @@ def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
     """
 
     mean = tuple((a + b) / 2 for a, b in zip(old.faces(), new.faces(), strict=True))
-    return replace(old, p=mean[old.value - 1], values=mean, pooled=_pooled_reads(old, new))
-
-
-def _pooled_reads(old: SeenDie, new: SeenDie) -> tuple[float, ...]:
-    """Each face's probability from every read of a die where it lay, ``old``'s
-    (pooled already, where it was read more than once) and ``new``'s: their
-    geometric mean, made to sum to one (``SeenDie.pooled``)."""
-    pairs = zip(old.pooled or old.faces(), new.faces(), strict=True)
+    were = old.pooled or old.faces()
+    pairs = zip(were, new.faces(), strict=True)
     both = [math.sqrt(max(a, POOL_FLOOR) * max(b, POOL_FLOOR)) for a, b in pairs]
-    return tuple(x / sum(both) for x in both)
+    pooled = tuple(x / sum(both) for x in both)
+    return replace(old, p=mean[old.value - 1], values=mean, pooled=pooled)
 
 
 #: The least probability a read gives a face, for pooling reads (:func:`_mixed_reads`):

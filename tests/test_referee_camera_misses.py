@@ -2822,42 +2822,6 @@ def test_the_movers_dice_read_again_surely_where_they_lie_put_the_roll_right() -
     assert [e.TYPE for e in events] == ["correction"] and events[0].data["dice"] == [4, 3]
 
 
-def test_a_die_read_unsure_then_surely_otherwise_keeps_the_first_read_for_the_play() -> None:
-    """s98 clip 9504 at 117.0 s: player 1's 43, the 4 read at 0.63 (its 2 at 0.26);
-    a view made with his first checker just put down over its lower pips read it as a
-    2 at 0.99 (the 4 at 0.002). The roll was put right to 32, the first read dropped,
-    and his 13/10 13/9 flagged as no play of 32. The later read is taken, but with the
-    first pooled in: the play that only the 4 makes legal reads the roll again. Where
-    the later read gave the 4 next to nothing (0.0001), the play is flagged."""
-
-    def play(later_four: float) -> list[Event]:
-        three = SeenDie(
-            3, p=0.98, half="left", at=(-6.0, -16.0), values=(0.0, 0.01, 0.98, 0.0, 0.0, 0.0)
-        )
-        first = SeenDie(
-            4, p=0.63, half="left", at=(-12.0, -15.0), values=(0.09, 0.26, 0.0, 0.63, 0.0, 0.01)
-        )
-        faces = (0.002, 0.99, 0.004, later_four, 0.0, 0.0)
-        later = SeenDie(2, p=0.99, half="left", at=(-12.2, -15.1), values=faces)
-        ref = _player_1_on_roll_at(START)
-        events = ref.see(Sighting(ExactCheckers(START), dice=(three, first)))
-        assert [e.TYPE for e in events] == ["roll"]
-        events = ref.see(Sighting(ExactCheckers(START), dice=(three, later)))
-        assert [e.TYPE for e in events] == ["correction"] and ref.state.dice == (3, 2)
-        played = Position((START.boards[0], _moved(START.boards[1], (13, 10), (13, 9))), 0)
-        events = ref.see(Sighting(ExactCheckers(played)))
-        assert Referee.resume(ref.config, ref.events).state == ref.state
-        return events
-
-    events = play(0.002)
-    assert [e.TYPE for e in events] == ["correction", "move"]
-    fix, move = events
-    assert isinstance(fix, CorrectionEvent) and fix.data["dice"] == [4, 3]
-    assert isinstance(move, MoveEvent) and move.legal and move.dice == (4, 3)
-    events = play(0.0001)
-    assert [e.TYPE for e in events] == ["move", "flag"] and events[0].dice == (3, 2)
-
-
 def test_a_dance_then_a_roll_in_the_wrong_half_played_by_the_dancer_was_a_reroll() -> None:
     """Player 1, on the bar, rolls 66 (the camera sees no fault) and dances; dice then
     lie in his half, taken for player 0's roll in the wrong half; then player 1 plays
