@@ -3201,10 +3201,22 @@ class Referee:
         return pos != before and self._explains(evidence, ll)
 
     def _not_movers(self, dice: Sequence[SeenDie]) -> list[SeenDie]:
-        """The dice that are not the mover's own (a premature roll by the opponent)."""
+        """The dice that are not the mover's own (a premature roll by the opponent):
+        those not in his right half; where his dice are not told by their half (the
+        opening's, one in each), those not lying where his lay, else not of his
+        numbers. A die of his still lying there is his whatever it reads as now (s99
+        clip 9602 at 358.2 s: the opening 41, player 1's 4 read as a 2, read again
+        from his play as a 4; player 0's 32 rolled early beside the opening's 1, and
+        the 2 of his roll taken away by number rather than the opening's 2 where it
+        lay: a 32 with a die in the wrong half, judged invalid)."""
         state = self.state
         if self._by_halves():
             return [d for d in dice if d.half != self.right_half(state.on_roll)]
+        his = self._rolled
+        if his and all(d.at is not None for d in (*dice, *his)):
+            rest = [d for d in dice if not any(_near(r, d) for r in his)]
+            if len(rest) == len(dice) - len(his):
+                return rest
         return _without_values(dice, state.dice or ())
 
     def _premature(self, s: Sighting, theirs: Sequence[SeenDie]) -> None:

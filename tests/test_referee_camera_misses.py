@@ -547,6 +547,34 @@ def test_an_opening_roll_glimpsed_with_a_play_another_roll_makes_is_flagged() ->
     assert events[0].dice == (6, 2)
 
 
+def test_a_roll_made_early_beside_the_opening_dice_is_the_roll_whatever_they_read() -> None:
+    """s99 clip 9602 at 358.2 s: the opening 41, player 1's 4 read as a 2 at 0.55
+    (the 4 at 0.41), so 12; player 1 played 24/23 13/9, read again from it as 41;
+    player 0 rolled 32 before the opening dice were lifted, beside them in his own
+    half. The opening's dice are not told from others by their half (one in each),
+    so by number: the 2 of his roll was taken for player 1's, and the opening's die
+    where it lay, still read as a 2, for his: a 32 with a die in the wrong half,
+    judged invalid. The opening's dice lie where they lay: his roll is the other
+    two, and it stands [001 4.1(v)(a)]."""
+    ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+    ref.see(Sighting(ExactCheckers(START)))
+    mine = SeenDie(1, half="right", at=(14.0, 1.0))
+    his = SeenDie(
+        2, p=0.55, half="left", at=(-13.0, -11.0), values=(0.01, 0.55, 0.0, 0.41, 0.0, 0.03)
+    )
+    [opening] = ref.see(Sighting(ExactCheckers(START), dice=(mine, his)))
+    assert isinstance(opening, OpeningRollEvent) and opening.dice == (1, 2)
+    played = Position((START.boards[0], _moved(START.boards[1], (24, 23), (13, 9))), 0)
+    early = (SeenDie(3, half="right", at=(18.0, -8.0)), SeenDie(2, half="right", at=(17.0, 5.0)))
+    events = ref.see(Sighting(ExactCheckers(played), dice=(mine, *early, his)))
+    assert [e.TYPE for e in events] == ["correction", "opening_roll", "move", "roll"]
+    assert events[1].dice == (1, 4) and events[2].legal
+    roll = events[3]
+    assert isinstance(roll, RollEvent) and roll.player == 0 and roll.dice == (3, 2)
+    assert roll.note == PREMATURE_NOTE
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_an_opening_play_under_way_is_not_read_as_a_roll() -> None:
     """One die down in a half and one checker moved: the play may not be over."""
     ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
