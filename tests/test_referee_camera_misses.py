@@ -1815,11 +1815,11 @@ def test_the_board_as_it_stood_read_better_than_an_entry_on_a_held_point_is_a_da
     at 0.57 (the 5 at 0.32). With 43 the 4 enters; the view read the bar and the held
     3-point as they stood, 3.9 likelier than with his checker put on that point, but
     that entry was taken as what the view showed and 25/22 flagged as no play of 43.
-    The dance of 53, the dice read again, outweighs it; the entry read as well as the
+    The dance of 53, the dice read again, outweighs it; the entry read better than the
     board as it stood by more than the odds against an illegal play is still flagged
     (as s54 clip 4903's)."""
 
-    def after(stood_ll: float) -> list[Event]:
+    def after(stood_ll: float, entered_ll: float) -> list[Event]:
         ref = _player_1_on_roll_at(ALL_BUT_FOUR)
         dice = (
             SeenDie(3, p=0.88, half="left", at=(-20.0, 3.0)),
@@ -1830,32 +1830,27 @@ def test_the_board_as_it_stood_read_better_than_an_entry_on_a_held_point_is_a_da
         start = ALL_BUT_FOUR.with_turn(1)
         assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(start), dice=dice))] == ["roll"]
         on_pile = Position((ALL_BUT_FOUR.boards[0], _board(p22=1, p6=5, p8=3, p13=6)), 1)
-        seen = _Scored(start, entered=(on_pile, -3.9), stood=(start, stood_ll))
+        best = on_pile if entered_ll > stood_ll else start  # (scored 0: the view's best)
+        seen = _Scored(best, entered=(on_pile, entered_ll), stood=(start, stood_ll))
         events = ref.see(Sighting(seen))  # type: ignore[arg-type]
         assert Referee.resume(ref.config, ref.events).state == ref.state
         return events
 
-    events = after(0.0)
+    events = after(0.0, -3.9)
+    assert _dance_read_again(events).dice == (5, 3)
+    # the entry read far better than the board as it stood: what the dice make
+    events = after(-4.0, 0.0)
+    assert [e.TYPE for e in events] == ["move", "flag"] and events[0].play == "25/22"
+
+
+def _dance_read_again(events: list[Event]) -> MoveEvent:
+    """The dance recorded after its roll read again: a ``reread_dice`` correction, then
+    the empty play, legal."""
     assert [e.TYPE for e in events] == ["correction", "move"]
     fix, move = events
     assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "reread_dice"
-    assert fix.data["dice"] == [5, 3]
     assert isinstance(move, MoveEvent) and move.legal and move.play == ""
-    # the entry read far better than the board as it stood: what the dice make
-    seen = _Scored(
-        Position((ALL_BUT_FOUR.boards[0], _board(p22=1, p6=5, p8=3, p13=6)), 1),
-        stood=(ALL_BUT_FOUR.with_turn(1), -4.0),
-    )
-    ref = _player_1_on_roll_at(ALL_BUT_FOUR)
-    dice = (
-        SeenDie(3, p=0.88, half="left", at=(-20.0, 3.0)),
-        SeenDie(
-            4, p=0.57, half="left", at=(-25.0, 3.0), values=(0.0, 0.01, 0.01, 0.57, 0.32, 0.09)
-        ),
-    )
-    ref.see(Sighting(ExactCheckers(ALL_BUT_FOUR.with_turn(1)), dice=dice))
-    events = ref.see(Sighting(seen))  # type: ignore[arg-type]
-    assert [e.TYPE for e in events] == ["move", "flag"] and events[0].play == "25/22"
+    return move
 
 
 def test_no_checker_moved_with_a_roll_one_misread_die_from_a_dance_is_a_dance() -> None:
@@ -1877,11 +1872,7 @@ def test_no_checker_moved_with_a_roll_one_misread_die_from_a_dance_is_a_dance() 
         assert Referee.resume(ref.config, ref.events).state == ref.state
         return events
 
-    events = after(0.91)
-    assert [e.TYPE for e in events] == ["correction", "move"]
-    fix, move = events
-    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "reread_dice"
-    assert isinstance(move, MoveEvent) and move.legal and move.play == ""
+    move = _dance_read_again(after(0.91))
     assert 4 in move.dice and 6 not in move.dice
     events = after(1.0)
     assert [e.TYPE for e in events] == ["move", "flag"] and events[0].dice == (6, 4)
