@@ -2027,6 +2027,15 @@ class Referee:
                 ll, pos, text, roll = self._best_misread(before, read, recorded, evidence)
             elif roll_event.note == UNSEEN_ROLL_NOTE:
                 ll, pos, text, roll = self._best_of_any_roll(before, evidence)
+            elif (judged := self._taken_valid_numbers(roll_event)) not in (None, recorded):
+                # a roll judged invalid, taken as valid as another roll one die off
+                # that made the play legal (:meth:`_judged_play`): the play put right
+                # is one of the numbers judged, or of another roll one die off (s101
+                # clip 9803 at 34-40 s: a 65, its 5 read cocked at 0.79 and 0.85 with a
+                # 4 at 0.05, 24/18 18/14 taken for 64's 24/20 20/14 and put right to
+                # 24/18 18/13; missed, the next 70 s of plays were lost)
+                assert judged is not None
+                ll, pos, text, roll = self._best_misread(before, judged, recorded, evidence)
             elif self._rolled_unsure(read):
                 # the dice read unsure and the play taken as legal for them; the play
                 # put right is one of a roll one die off (s58 clip 5301 at 274 s: a 51
@@ -2050,6 +2059,19 @@ class Referee:
         else:
             self._replace_play(move, [move.seq], pos, text, roll)
         return True
+
+    def _taken_valid_numbers(self, roll: RollEvent) -> tuple[int, int] | None:
+        """The numbers of the roll judged invalid that ``roll`` took as valid
+        (``correction`` ``taken_valid`` just before it), higher first; else None."""
+        for e in reversed(self.events[: roll.seq]):
+            if not isinstance(e, CorrectionEvent):
+                return None
+            if e.data.get("action") == "taken_valid":
+                judged = self.events[e.data["withdraws"][0]]
+                if isinstance(judged, RollInvalidEvent) and judged.dice is not None:
+                    return (max(judged.dice), min(judged.dice))
+                return None
+        return None
 
     def _replace_play_put_right(
         self,

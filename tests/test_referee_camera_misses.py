@@ -2333,6 +2333,41 @@ def test_one_die_seen_alone_in_his_half_then_a_new_roll_was_a_roll_again() -> No
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his))] == ["roll"]
 
 
+def test_a_judged_roll_taken_as_valid_as_another_roll_then_put_right_is_flagged() -> None:
+    """s101 clip 9803 at 31.7-40.1 s: player 1's 65, the 5 read cocked at 0.86 (read
+    0.79, a 4 at 0.05): judged invalid. He played it as it lay, 24/18 18/14 (a wrong
+    distance), which 64's 24/20 20/14 leaves too: taken as valid as 64. Then he put
+    it right, 24/18 18/13, and that was lost: the board a pip off the record, the
+    next 70 s of plays missed. The play put right is one of the numbers judged: the
+    first play is recorded as made, illegal and flagged, then corrected."""
+    ref = _player_1_on_roll_at(START)
+    six = SeenDie(6, p=0.96, half="left", at=(-19.0, 4.0))
+    five = SeenDie(
+        5,
+        p=0.79,
+        cocked=0.86,
+        half="left",
+        at=(-19.0, 18.0),
+        values=(0.07, 0.05, 0.04, 0.05, 0.79, 0.0),
+    )
+    [invalid] = ref.see(Sighting(ExactCheckers(START), dice=(six, five)))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("cocked",)
+    wrong = Position((START.boards[0], _moved(START.boards[1], (24, 18), (18, 14))), 0)
+    events = ref.see(Sighting(ExactCheckers(wrong), dice=(six, five)))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move"]
+    assert events[1].dice == (6, 4) and events[2].legal
+    right = Position((START.boards[0], _moved(START.boards[1], (24, 18), (18, 13))), 0)
+    events = ref.see(Sighting(ExactCheckers(right)))
+    kinds = [e.TYPE for e in events]
+    assert kinds == ["correction", "correction", "move", "flag", "flag_cleared", "move"]
+    assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == [6, 5]
+    first, put_right = events[2], events[5]
+    assert isinstance(first, MoveEvent) and not first.legal and first.dice == (6, 5)
+    assert isinstance(put_right, MoveEvent) and put_right.legal
+    assert ref.state.position.boards == right.boards and ref.state.on_roll == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_a_roll_judged_invalid_that_danced_is_taken_as_valid_when_the_opponent_goes_on() -> None:
     """Player 1's 66 looked cocked; it left him no play, he lifted the dice without
     rolling again, and player 0 doubled (or rolled): the roll stood, a dance, and the
