@@ -2342,14 +2342,8 @@ def test_a_judged_roll_taken_as_valid_as_another_roll_then_put_right_is_flagged(
     first play is recorded as made, illegal and flagged, then corrected."""
     ref = _player_1_on_roll_at(START)
     six = SeenDie(6, p=0.96, half="left", at=(-19.0, 4.0))
-    five = SeenDie(
-        5,
-        p=0.79,
-        cocked=0.86,
-        half="left",
-        at=(-19.0, 18.0),
-        values=(0.07, 0.05, 0.04, 0.05, 0.79, 0.0),
-    )
+    faces = (0.07, 0.05, 0.04, 0.05, 0.79, 0.0)
+    five = SeenDie(5, p=0.79, cocked=0.86, half="left", at=(-19.0, 18.0), values=faces)
     [invalid] = ref.see(Sighting(ExactCheckers(START), dice=(six, five)))
     assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("cocked",)
     wrong = Position((START.boards[0], _moved(START.boards[1], (24, 18), (18, 14))), 0)
