@@ -1149,13 +1149,14 @@ class Referee:
         # the roll the glimpses make likeliest, its play illegal: the board as the view
         # reads it at best, at the odds against an illegal play
         illegal: tuple[float, tuple[int, int], MatchState] | None = None
+        both = all(glimpsed.values())
         for roll, after, ll, pos, text in self._first_plays(state, evidence):
             prior = sum(
                 _die_log_p(g, v) for g, v in zip((glimpsed[0], glimpsed[1]), roll, strict=True) if g
             )
             if best is None or ll + prior > best[0]:
                 best = (ll + prior, roll, ll, pos, text, after)
-            if all(glimpsed.values()) and (illegal is None or prior > illegal[0]):
+            if both and (illegal is None or prior > illegal[0]):
                 illegal = (prior, roll, after)
         assert best is not None
         if illegal is not None:
@@ -1599,14 +1600,13 @@ class Referee:
             key=lambda r: (_roll_log_prior(r, glimpsed), r),
         )
         invalid = self._judged_invalid(roller)
-        taken = invalid is not None and sorted(invalid.dice or ()) == sorted(roll)
-        if taken:
+        note = UNSEEN_DANCE_NOTE
+        if invalid is not None and sorted(invalid.dice or ()) == sorted(roll):
             # the judgement is withdrawn, as for a roll played as it lay
             # (:meth:`_see_unseen_roll`): the roll stood (s97 clip 9403 at 524.1 s: a
             # flat 4 read cocked at 0.89, the 42 a dance, kept as a roll made invalid)
-            assert invalid is not None
             self._take_judged_as_valid(invalid)
-        note = JUDGED_DANCE_NOTE if taken else UNSEEN_DANCE_NOTE
+            note = JUDGED_DANCE_NOTE
         self._unseen_roll(roller, roll, note)
         self._legal_move(state.position, "")
 
@@ -3236,7 +3236,7 @@ class Referee:
             return [d for d in dice if d.half != self.right_half(state.on_roll)]
         his = self._rolled
         if his and all(d.at is not None for d in (*dice, *his)):
-            rest = [d for d in dice if not any(_near(r, d) for r in his)]
+            rest = [d for d in dice if not _near_any(d, his)]
             if len(rest) == len(dice) - len(his):
                 return rest
         return _without_values(dice, state.dice or ())
