@@ -704,6 +704,10 @@ class Referee:
         # A die seen alone in the opponent's half before the roller's roll counted
         # (see _note_wrong_half).
         self._wrong_half_die: SeenDie | None = None
+        #: The die glimpsed alone whose roll was judged void for the roll after it
+        #: (``LONE_DIE_NOTE``), with the seq of that judgement (live only; see
+        #: :meth:`_see_lone_roll_danced`).
+        self._lone_voided: tuple[int, SeenDie] | None = None
         # The match as it stood before this game's opening roll (to read it again).
         self._before_opening = state
         self._now: dict[str, Any] = {}
@@ -2387,10 +2391,15 @@ class Referee:
     def _roll(self, player: int, dice: Sequence[SeenDie], note: str | None = None) -> None:
         values = (dice[0].value, dice[1].value)
         reasons = self.roll_faults(player, dice)
+        lone = self._glimpsed[:1]
         void = self._void_roll_before(player, dice, reasons)
         if void is not None:
             self.state = self.state.invalid_roll(player=player)
-            self._emit(RollInvalidEvent, player=player, dice=None, reasons=(void[0],), note=void[1])
+            event = self._emit(
+                RollInvalidEvent, player=player, dice=None, reasons=(void[0],), note=void[1]
+            )
+            if void[1] == LONE_DIE_NOTE and lone:
+                self._lone_voided = (event.seq, lone[0])
         if reasons:
             self.state = self.state.invalid_roll(player=player)
             self._emit(RollInvalidEvent, player=player, dice=values, reasons=tuple(reasons))
@@ -2893,7 +2902,8 @@ class Referee:
             # now are the opponent's next roll, made before a settled view between.
             if self._bar_misread(s):
                 return
-            self._decide_play(s)
+            if not self._see_lone_roll_danced(s):
+                self._decide_play(s)
             if self._turn_missed:
                 # ...or the mover's next, the opponent's turn made unseen between
                 # (:meth:`_their_play_seen`): read from the board, then the roll judged
@@ -2949,6 +2959,65 @@ class Referee:
         theirs = self._not_movers(dice)
         if len(theirs) >= 2:
             self._premature(s, theirs[:2])
+
+    def _see_lone_roll_danced(self, s: Sighting) -> bool:
+        """The mover's roll, taken as valid because a roll of his seen by one die alone
+        was judged void for it (``LONE_DIE_NOTE``), lifted by his opponent's arm alone
+        with his checkers unmoved where it has a play, while the die glimpsed is one of
+        a roll that leaves him none: the roll glimpsed stood and he danced with it, and
+        the roll taken for his was his opponent's in the wrong half [001 4.1(iv)(a)],
+        picked up by its roller to roll again. Players lift their own dice
+        [001 4.1(vi)(a)], and an empty play of a roll that has one is an illegal play
+        players seldom make (s102 clip 9902 at 604.2-610.1 s: on the bar, an 11 seen
+        by one 1 and danced; the opponent's 52 rolled into his half was taken for his
+        roll made again, then read again as a dance of 42 when the opponent rolled 42
+        in his own half; a void roll made up, a wrong-half roll missed).
+
+        The judgement and the roll are withdrawn (``correction``, ``action``
+        ``dance_unseen``), his dance recorded (``UNSEEN_DANCE_NOTE``, the likeliest
+        dancing roll given the die glimpsed) and the dice judged as his opponent's
+        roll; the opponent's roll made again is the caller's to see. Returns whether
+        that was so."""
+        state, voided, rolled = self.state, self._lone_voided, self._rolled
+        if voided is None or not self._by_halves() or state.dice is None or len(rolled) != 2:
+            return False
+        mover = state.on_roll
+        other = 1 - mover
+        if self._arms_now != {other}:
+            return False  # (his own arm may have lifted them: his roll, unplayed)
+        withdrawn = withdrawn_seqs(self.events)
+        live = [e for e in self.events if e.seq not in withdrawn]
+        invalid, roll = live[-2:] if len(live) >= 2 else (None, None)
+        if not (
+            isinstance(invalid, RollInvalidEvent)
+            and invalid.seq == voided[0]
+            and isinstance(roll, RollEvent)
+            and roll.player == mover
+            and roll.note is None
+        ):
+            return False
+        position, evidence = state.position, s.checkers
+        unmoved = evidence.log_likelihood(position)
+        if _dances(position, state.dice) or not self._explains(evidence, unmoved):
+            return False
+        if self._played_rather(evidence, unmoved, legal_plays(position, state.dice)):
+            return False
+        lone = voided[1]
+        dances = self._dancing_rolls(position)
+        if not any(lone.value in r for r in dances):
+            return False
+        if "wrong_half" not in self.roll_faults(other, rolled):
+            return False
+        self._emit(
+            CorrectionEvent,
+            data={"action": "dance_unseen", "withdraws": [invalid.seq, roll.seq]},
+            target_seq=roll.seq,
+        )
+        self._rebuild()
+        self._glimpsed = (lone,)
+        self._unseen_dance(mover, dances)
+        self._roll(other, rolled)
+        return True
 
     def _see_reroll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """The mover rolled again without playing: two other dice lie in his half

@@ -1982,6 +1982,45 @@ def test_after_a_dance_the_arms_seen_tell_whose_the_dice_in_his_half_are() -> No
     assert after((), cocked=0.6) == ["correction", "roll_invalid", "roll"]
 
 
+def test_a_roll_again_lifted_by_the_opponent_was_his_wrong_half_roll_after_a_dance() -> None:
+    """s102 clip 9902 at 604.2-610.1 s: player 0 on the bar danced with 11, seen by
+    one 1; player 1 rolled 52 into player 0's half, taken for player 0's roll made
+    again (the 11 judged void), then picked it up and rolled 42 in his own half, the
+    board unmoved. The 52 was read again as a dance of 42: a void roll made up, the
+    wrong-half roll missed. Here player 1 on the bar against a closed board (he
+    enters with a 6 only) is glimpsed rolling a 2; player 0's 64 lands in player
+    1's half, taken for his roll again; only player 0's arm (the bottom seat) lifts
+    it and rolls 31 in his own half: the glimpsed roll danced, the 64 was player 0's
+    roll in the wrong half. Player 1's arm seen too, or a glimpse of a 6 (no dance),
+    leave it an unplayed 64 of player 1's."""
+
+    def after(arms: tuple[str, ...], glimpsed: int = 2) -> list[Event]:
+        ref = _player_1_on_roll_at(CLOSED)
+        lone = SeenDie(glimpsed, half="left", at=(-16.0, -7.0))
+        assert ref.see(Sighting(ExactCheckers(CLOSED), dice=(lone,))) == []
+        theirs = (SeenDie(6, half="left", at=(-6.0, 9.0)), SeenDie(4, half="left", at=(-20.0, 8.0)))
+        both = Sighting(ExactCheckers(CLOSED), dice=theirs, arms=("bottom", "top"))
+        assert [e.TYPE for e in ref.see(both)] == ["roll_invalid", "roll"]
+        assert ref.state.dice == (6, 4) and ref.state.on_roll == 1
+        again = (SeenDie(3, half="right", at=(12.0, 5.0)), SeenDie(1, half="right", at=(22.0, 4.0)))
+        events = ref.see(Sighting(ExactCheckers(CLOSED), dice=again, arms=arms))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    fix, dance, empty, invalid, roll = after(("bottom",))
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "dance_unseen"
+    assert isinstance(dance, RollEvent) and dance.player == 1 and 2 in dance.dice
+    assert dance.note == UNSEEN_DANCE_NOTE
+    assert isinstance(empty, MoveEvent) and empty.play == "" and empty.legal
+    assert isinstance(invalid, RollInvalidEvent) and invalid.player == 0
+    assert invalid.reasons == ("wrong_half",) and sorted(invalid.dice or ()) == [4, 6]
+    assert isinstance(roll, RollEvent) and roll.player == 0 and sorted(roll.dice) == [1, 3]
+    for arms, glimpsed in ((("bottom", "top"), 2), (("top",), 2), (("bottom",), 6)):
+        events = after(arms, glimpsed)
+        assert not any(isinstance(e, CorrectionEvent) for e in events), (arms, glimpsed)
+        assert not any(isinstance(e, RollInvalidEvent) for e in events), (arms, glimpsed)
+
+
 def test_a_wrong_half_roll_played_by_the_opponent_was_his_after_a_dance() -> None:
     """Taken for player 1's roll in the wrong half, the 31 is then played by player 0:
     player 1 had danced (66, his only dancing roll) unseen. The invalid roll is
