@@ -3742,6 +3742,8 @@ class Referee:
             and (hidden or not self._moved_without_play(s.checkers, best))
         ):
             if not self._reread_roll(before, s.checkers, best_ll, explained=True):
+                if best == before:
+                    self._dance_read_best(before)
                 self._legal_move(best, text)
             return
         if entered is None and self._reread_roll(before, s.checkers, best_ll):
@@ -3766,6 +3768,31 @@ class Referee:
         if self._roll_unseen:
             flag.glimpsed = self._unseen_glimpse
         self._raise_flag(flag, [(p, t) for _, p, t in ranked])
+
+    def _dance_read_best(self, before: Position) -> None:
+        """The mover danced, his dice read more than once where they lay
+        (:meth:`_see_dice_read_again`): the dancing roll his reads together make
+        likeliest (each die's reads pooled, :func:`_pooled`) is recorded where it is
+        not the roll as recorded (``correction``, ``reread_dice``). Every such roll
+        leaves the board as it stood, so nothing but the reads tells them apart, and
+        a roll is put right without the margin a play's legality asks
+        (``MIXED_MARGIN``) (s104 clip 10104 at 136.7-137.0 s: a 41 on the bar, its 4
+        read as a 6 at 0.49, the 4 at 0.13, as the dice came to rest, then as a 4 at
+        0.49, the 6 at 0.05; the dance recorded as 61)."""
+        state, seen = self.state, self._rolled
+        if len(seen) != 2 or state.dice is None or not any(d.pooled for d in seen):
+            return
+        pooled = tuple(_pooled(d) for d in seen)
+        recorded = (seen[0].value, seen[1].value)
+        if sorted(recorded) != sorted(state.dice):
+            return  # (the roll was put right from other evidence)
+        best = max(
+            self._dancing_rolls(before), key=lambda roll: (_roll_log_p(pooled, roll), roll)
+        )
+        if sorted(best) != sorted(state.dice) and _roll_log_p(pooled, best) > _roll_log_p(
+            pooled, recorded
+        ):
+            self._reread_dice(best)
 
     def _hidden_under_die(self, s: Sighting, result: Position, mover: int) -> bool:
         """Whether the board as read is the legal ``result`` but for one pile of the

@@ -2275,6 +2275,43 @@ def test_two_unsure_reads_that_together_make_another_number_likelier_put_the_rol
     assert even == []
 
 
+def test_a_dance_is_recorded_with_the_roll_its_reads_together_make_likeliest() -> None:
+    """s104 clip 10104 at 136.7-137.0 s: player 0 on the bar danced with 41, its 4
+    read as a 6 at 0.49 (the 4 at 0.13) as the dice came to rest, then as a 4 at 0.49
+    (the 6 at 0.05). The two reads mixed leave the 4 short of the 6 by less than
+    the margin a play's legality asks (``MIXED_MARGIN``), and the dance was recorded
+    as 61. Any dancing roll leaves the board as it stood, so the reads pooled decide
+    alone: 41. Read once, or read again as the same, the roll stays as recorded; a
+    second read that makes the first likelier still changes nothing."""
+
+    def danced(second: tuple[float, ...]) -> list[Event]:
+        ref = _player_1_on_roll_at(CLOSED)  # player 1 on the bar: only a 6 enters
+        faces = (0.20, 0.07, 0.08, 0.13, 0.49, 0.03)
+        five = SeenDie(5, p=0.49, half="left", at=(-19.0, -11.0), values=faces)
+        one = SeenDie(1, p=0.98, half="left", at=(-8.0, -1.0))
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(CLOSED), dice=(five, one)))] == [
+            "roll"
+        ]
+        value = max(range(6), key=lambda k: second[k]) + 1
+        faces = second
+        again = SeenDie(value, p=max(second), half="left", at=(-19.0, -11.2), values=faces)
+        ref.see(Sighting(ExactCheckers(CLOSED), dice=(again, one)))
+        his = (SeenDie(4, half="right", at=(15.0, -8.0)), SeenDie(3, half="right", at=(16.0, 4.0)))
+        events = ref.see(Sighting(ExactCheckers(CLOSED), dice=his))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        moves = [e for e in events if isinstance(e, MoveEvent)]
+        assert len(moves) == 1 and moves[0].player == 1 and moves[0].play == ""
+        return events
+
+    fix, dance, _ = danced((0.08, 0.36, 0.01, 0.49, 0.05, 0.01))
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "reread_dice"
+    assert fix.data["dice"] == [4, 1] and fix.data["read"] == [5, 1]
+    assert isinstance(dance, MoveEvent) and dance.dice == (4, 1)
+    for second in ((0.20, 0.07, 0.08, 0.13, 0.49, 0.03), (0.05, 0.05, 0.05, 0.10, 0.70, 0.05)):
+        dance, _ = danced(second)
+        assert isinstance(dance, MoveEvent) and dance.dice == (5, 1), second
+
+
 def _one_die_then_rolled_again(
     first: SeenDie, his: tuple[SeenDie, SeenDie], reason: str, note: str
 ) -> None:
