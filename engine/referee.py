@@ -2961,25 +2961,29 @@ class Referee:
             self._premature(s, theirs[:2])
 
     def _see_lone_roll_danced(self, s: Sighting) -> bool:
-        """The mover's roll, taken as valid because a roll of his seen by one die alone
-        was judged void for it (``LONE_DIE_NOTE``), lifted by his opponent's arm alone
-        with his checkers unmoved where it has a play, while the die glimpsed is one of
-        a roll that leaves him none: the roll glimpsed stood and he danced with it, and
-        the roll taken for his was his opponent's in the wrong half [001 4.1(iv)(a)],
-        picked up by its roller to roll again. Players lift their own dice
-        [001 4.1(vi)(a)], and an empty play of a roll that has one is an illegal play
-        players seldom make (s102 clip 9902 at 604.2-610.1 s: on the bar, an 11 seen
-        by one 1 and danced; the opponent's 52 rolled into his half was taken for his
-        roll made again, then read again as a dance of 42 when the opponent rolled 42
-        in his own half; a void roll made up, a wrong-half roll missed).
+        """The mover's roll, taken as valid because a roll of his before it was void
+        (seen by one die alone, ``LONE_DIE_NOTE``, or judged invalid for a fault only
+        the camera sees, ``TAKEN_VALID_FAULTS``), lifted by his opponent's arm alone
+        with his checkers unmoved where it has a play, while the roll before left him
+        none (the die glimpsed is one of a dancing roll; the numbers judged dance):
+        that roll stood and he danced with it, and the roll taken for his was his
+        opponent's in the wrong half [001 4.1(iv)(a)], picked up by its roller to roll
+        again. Players lift their own dice [001 4.1(vi)(a)], and an empty play of a
+        roll that has one is an illegal play players seldom make (s102 clip 9902 at
+        604.2-610.1 s: on the bar, an 11 seen by one 1 and danced; the opponent's 52
+        rolled into his half was taken for his roll made again, then read again as a
+        dance of 42 when the opponent rolled 42 in his own half; a void roll made up,
+        a wrong-half roll missed. s106 clip 10301 at 405.6-411.3 s: the same after a
+        flat 43 read cocked).
 
-        The judgement and the roll are withdrawn (``correction``, ``action``
-        ``dance_unseen``), his dance recorded (``UNSEEN_DANCE_NOTE``, the likeliest
-        dancing roll given the die glimpsed) and the dice judged as his opponent's
+        The roll is withdrawn (``correction``, ``action`` ``dance_unseen``), with the
+        void roll's judgement where it was one die seen, his dance recorded
+        (:meth:`_unseen_dance`: the likeliest dancing roll given the die glimpsed, or
+        the numbers judged, taken as valid) and the dice judged as his opponent's
         roll; the opponent's roll made again is the caller's to see. Returns whether
         that was so."""
         state, voided, rolled = self.state, self._lone_voided, self._rolled
-        if voided is None or not self._by_halves() or state.dice is None or len(rolled) != 2:
+        if not self._by_halves() or state.dice is None or len(rolled) != 2:
             return False
         mover = state.on_roll
         other = 1 - mover
@@ -2990,31 +2994,45 @@ class Referee:
         invalid, roll = live[-2:] if len(live) >= 2 else (None, None)
         if not (
             isinstance(invalid, RollInvalidEvent)
-            and invalid.seq == voided[0]
+            and invalid.player == mover
             and isinstance(roll, RollEvent)
             and roll.player == mover
             and roll.note is None
         ):
             return False
         position, evidence = state.position, s.checkers
+        dances = self._dancing_rolls(position)
+        lone = voided[1] if voided is not None and voided[0] == invalid.seq else None
+        if lone is not None:
+            if not any(lone.value in r for r in dances):
+                return False
+        elif (
+            invalid.dice is None
+            or invalid.note == REROLL_NOTE
+            or not set(invalid.reasons) <= TAKEN_VALID_FAULTS
+            or (max(invalid.dice), min(invalid.dice)) not in dances
+        ):
+            return False
         unmoved = evidence.log_likelihood(position)
         if _dances(position, state.dice) or not self._explains(evidence, unmoved):
             return False
         if self._played_rather(evidence, unmoved, legal_plays(position, state.dice)):
             return False
-        lone = voided[1]
-        dances = self._dancing_rolls(position)
-        if not any(lone.value in r for r in dances):
-            return False
         if "wrong_half" not in self.roll_faults(other, rolled):
             return False
         self._emit(
             CorrectionEvent,
-            data={"action": "dance_unseen", "withdraws": [invalid.seq, roll.seq]},
+            data={
+                "action": "dance_unseen",
+                "withdraws": [*([invalid.seq] if lone is not None else []), roll.seq],
+            },
             target_seq=roll.seq,
         )
         self._rebuild()
-        self._glimpsed = (lone,)
+        if lone is not None:
+            self._glimpsed = (lone,)
+        elif invalid.dice is not None:
+            dances = [(max(invalid.dice), min(invalid.dice))]
         self._unseen_dance(mover, dances)
         self._roll(other, rolled)
         return True

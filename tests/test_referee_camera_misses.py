@@ -2021,6 +2021,49 @@ def test_a_roll_again_lifted_by_the_opponent_was_his_wrong_half_roll_after_a_dan
         assert not any(isinstance(e, RollInvalidEvent) for e in events), (arms, glimpsed)
 
 
+def test_a_roll_after_a_judged_cocked_one_lifted_by_the_opponent_was_his_wrong_half_roll() -> None:
+    """s106 clip 10301 at 405.6-411.3 s: player 0 on the bar rolled 43, its flat 3
+    read cocked (judged invalid), and danced with it; player 1's 52 rolled into
+    player 0's half, a roll he could enter with, was taken for his roll made again,
+    then read again as a dance of 54 when player 1, alone reaching in, lifted it and
+    rolled 42 in his own half. The judged roll stood: its judgement is withdrawn, the
+    dance recorded with its numbers, and the 52 judged player 1's roll in the wrong
+    half. A judged roll that does not dance (its 6 enters) leaves it as it was."""
+
+    def after(judged: int) -> list[Event]:
+        ref = _player_1_on_roll_at(CLOSED)  # player 1 on the bar: only a 6 enters
+        cocked = (
+            SeenDie(judged, half="left", cocked=0.9, at=(-16.0, -7.0)),
+            SeenDie(1, half="left", at=(-10.0, 4.0)),
+        )
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(CLOSED), dice=cocked))] == [
+            "roll_invalid"
+        ]
+        six = SeenDie(6, half="left", at=(-6.0, 14.0))
+        theirs = (six, SeenDie(3, half="left", at=(-24.0, 8.0)))
+        both = Sighting(ExactCheckers(CLOSED), dice=theirs, arms=("bottom", "top"))
+        assert [e.TYPE for e in ref.see(both)] == ["roll"]
+        assert ref.state.dice == (6, 3) and ref.state.on_roll == 1
+        again = (SeenDie(4, half="right", at=(12.0, 5.0)), SeenDie(2, half="right", at=(22.0, 4.0)))
+        events = ref.see(Sighting(ExactCheckers(CLOSED), dice=again, arms=("bottom",)))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return events
+
+    events = after(2)
+    fix = events[0]
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "dance_unseen"
+    [dance] = [e for e in events if isinstance(e, RollEvent) and e.player == 1]
+    assert dance.dice == (2, 1) and dance.note == JUDGED_DANCE_NOTE
+    [empty] = [e for e in events if isinstance(e, MoveEvent)]
+    assert empty.player == 1 and empty.play == "" and empty.legal
+    [invalid] = [e for e in events if isinstance(e, RollInvalidEvent)]
+    assert invalid.player == 0 and invalid.reasons == ("wrong_half",)
+    assert sorted(invalid.dice or ()) == [3, 6]
+    assert isinstance(events[-1], RollEvent) and events[-1].player == 0
+    assert sorted(events[-1].dice) == [2, 4]
+    assert not any(isinstance(e, CorrectionEvent) for e in after(6))
+
+
 def test_a_wrong_half_roll_played_by_the_opponent_was_his_after_a_dance() -> None:
     """Taken for player 1's roll in the wrong half, the 31 is then played by player 0:
     player 1 had danced (66, his only dancing roll) unseen. The invalid roll is
