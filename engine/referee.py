@@ -2354,8 +2354,8 @@ class Referee:
             if e.seq >= invalid.seq or e.seq in withdrawn:
                 continue
             if isinstance(e, RollInvalidEvent):
-                fits = e.player == invalid.player and e.dice is not None and e.note != REROLL_NOTE
-                return e if fits and set(e.reasons) <= TAKEN_VALID_FAULTS else None
+                fits = e.player == invalid.player and _camera_judged(e) is not None
+                return e if fits else None
             if isinstance(e, (RollEvent, OpeningRollEvent, MoveEvent, GameStartEvent)):
                 return None
         return None
@@ -3006,13 +3006,11 @@ class Referee:
         if lone is not None:
             if not any(lone.value in r for r in dances):
                 return False
-        elif (
-            invalid.dice is None
-            or invalid.note == REROLL_NOTE
-            or not set(invalid.reasons) <= TAKEN_VALID_FAULTS
-            or (max(invalid.dice), min(invalid.dice)) not in dances
-        ):
-            return False
+        else:
+            judged = _camera_judged(invalid)
+            if judged not in dances:
+                return False
+            dances = [judged]  # the dance he made: his roll as judged
         unmoved = evidence.log_likelihood(position)
         if _dances(position, state.dice) or not self._explains(evidence, unmoved):
             return False
@@ -3031,8 +3029,6 @@ class Referee:
         self._rebuild()
         if lone is not None:
             self._glimpsed = (lone,)
-        elif invalid.dice is not None:
-            dances = [(max(invalid.dice), min(invalid.dice))]
         self._unseen_dance(mover, dances)
         self._roll(other, rolled)
         return True
@@ -4759,6 +4755,20 @@ def _glimpse_log_p(glimpsed: Sequence[SeenDie], roll: tuple[int, int]) -> float:
             _die_log_p(a, roll[1]) + _die_log_p(b, roll[0]),
         )
     return sum(max(_die_log_p(g, roll[0]), _die_log_p(g, roll[1])) for g in glimpsed)
+
+
+def _camera_judged(invalid: RollInvalidEvent) -> tuple[int, int] | None:
+    """The numbers of ``invalid`` (higher first), a roll judged invalid only for a
+    fault the camera alone sees (``TAKEN_VALID_FAULTS``), its numbers read, and not
+    for being rolled again (``REROLL_NOTE``): a roll its players may have taken as
+    valid. Else None."""
+    if (
+        invalid.dice is None
+        or invalid.note == REROLL_NOTE
+        or not set(invalid.reasons) <= TAKEN_VALID_FAULTS
+    ):
+        return None
+    return (max(invalid.dice), min(invalid.dice))
 
 
 def _roll_log_prior(roll: tuple[int, int], glimpsed: Sequence[SeenDie]) -> float:
