@@ -12,10 +12,11 @@ The motion gate settles after one still frame, as the referee's eyes
 (``CameraEyes``) run it; ``--settle 3`` is the gate's own default.
 
 Usage: python bench/reach_watch.py CLIP_OR_SET [...] [--rim 0.2 --rim 0.3] [--reach 0.03]
-    [--hold 0.08] [--settle 1]
+    [--hold 0.08] [--cover 0.1 --cover inf] [--settle 1]
 
 ``--hold inf`` measures the watch as it was before ``hold_share`` (every clear view
-became the reference, a hand over the field included).
+became the reference, a hand over the field included); ``--cover inf`` as it was
+before ``cover_share`` (a changed piece over the field reaching nowhere let through).
 """
 
 from __future__ import annotations
@@ -36,29 +37,36 @@ def main() -> None:
     parser.add_argument("--rim", type=float, action="append", help="rim shares to compare")
     parser.add_argument("--reach", type=float, default=0.03, help="reach share (default 0.03)")
     parser.add_argument("--hold", type=float, default=0.08, help="hold share (default 0.08)")
+    parser.add_argument(
+        "--cover", type=float, action="append", help="cover shares to compare (default 0.1)"
+    )
     parser.add_argument("--settle", type=int, default=1, help="gate's still frames (default 1)")
     args = parser.parse_args()
     try:
         clips = rendered_clips(args.paths)
     except SourceError as e:
         parser.error(str(e))
-    rims = args.rim or [0.2, 0.3]
+    # each watch the same frames: rim share and cover share, every pair asked for
+    kinds = [(r, c) for r in args.rim or [0.2, 0.3] for c in args.cover or [0.1]]
+    total = {k: [0, 0] for k in kinds}
+    frames = [0, 0]
     for clip in clips:
         meta = json.loads((clip / "clip.json").read_text())
         rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
         gate = MotionGate(settle_frames=args.settle)
         watches = {
-            r: ReachWatch(
+            (r, c): ReachWatch(
                 meta["field_corners_px"],
                 rim_share=r,
                 reach_share=args.reach,
                 hold_share=args.hold,
+                cover_share=c,
             )
-            for r in rims
+            for r, c in kinds
         }
         still = hand_still = 0
-        missed = dict.fromkeys(rims, 0)
-        held = dict.fromkeys(rims, 0)
+        missed = dict.fromkeys(kinds, 0)
+        held = dict.fromkeys(kinds, 0)
         for row in rows:
             image = cv2.imread(str(clip / "frames" / f"{row['frame']:06d}.jpg"))
             if not gate.update(image).settled:
@@ -68,14 +76,25 @@ def main() -> None:
             still += 1
             hand = bool(row.get("hands"))
             hand_still += hand
-            for r, w in watches.items():
+            for k, w in watches.items():
                 reach = w.update(image, row["t"])
-                missed[r] += hand and not reach
-                held[r] += (not hand) and reach
+                missed[k] += hand and not reach
+                held[k] += (not hand) and reach
         line = f"{clip.name}: {still} still frames, {hand_still} with a hand"
-        for r in rims:
-            line += f"; rim {r}: hand let through {missed[r]}, no hand held back {held[r]}"
+        for k in kinds:
+            line += f"; rim {k[0]} cover {k[1]}: hand let through {missed[k]}, "
+            line += f"no hand held back {held[k]}"
+            total[k][0] += missed[k]
+            total[k][1] += held[k]
+        frames[0] += still
+        frames[1] += hand_still
         print(line, flush=True)
+    print(f"all {len(clips)} clips: {frames[0]} still frames, {frames[1]} with a hand")
+    for k in kinds:
+        print(
+            f"  rim {k[0]} cover {k[1]}: hand let through {total[k][0]}, "
+            f"no hand held back {total[k][1]}"
+        )
 
 
 if __name__ == "__main__":

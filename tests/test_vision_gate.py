@@ -270,3 +270,63 @@ def test_the_field_watchers_say_what_is_wrong_with_the_corners(corners: list) ->
     for make in (MotionGate.on_board, ReachWatch):
         with pytest.raises(ValueError, match="field"):
             make(corners)
+
+
+def _forearm(board: np.ndarray) -> np.ndarray:
+    """A hand and forearm across the field, come in from the picture's bottom edge in a
+    sleeve of the table's own colour: over the rim and beyond, nothing changes."""
+    arm = board.copy()
+    for y in range(330, 620):  # from the bottom rim up and across, 120 px wide
+        x = 600 + (620 - y) // 2
+        arm[y, x : x + 120] = (150, 170, 210)
+    arm[220:340, 700:840] = (150, 170, 210)  # the hand, over the points
+    arm[620:720, 500:700] = 70  # the sleeve, beyond the rim: the table's colour
+    return arm
+
+
+def test_a_hand_over_the_field_whose_sleeve_is_the_tables_colour_is_held_back() -> None:
+    """s107 clip 10404 at 342.3 s: a forearm across the board over the mover's dice, its
+    sleeve the table's colour, reached past the rim nowhere the watch looks; the still
+    view with it was read (no dice, the board impossible) and the dice taken for
+    lifted: a false flag, then the dice seen again taken for a roll. One changed piece
+    over much of the field (``cover_share``) is a hand too, held back as an arm is."""
+    rng = np.random.default_rng(7)
+    board = _board(rng)
+    corners = [[200, 100], [1080, 100], [1080, 620], [200, 620]]
+    for cover, held in ((0.1, True), (float("inf"), False)):  # 0.1: the default
+        watch = ReachWatch(corners, cover_share=cover)
+        assert not watch.update(_noisy(board, rng), 0.0)
+        hand = _noisy(_forearm(board), rng)
+        assert watch.update(hand, 0.1) is held
+        assert watch.reach == 0.0  # no arm out past the rim: the piece alone tells
+    # the hand gone, a checker moved is clear; a hand at rest for good is let through
+    assert not watch.update(_noisy(board, rng), 0.2)
+    moved = board.copy()
+    moved[400:440, 300:340] = (230, 230, 230)
+    assert not watch.update(_noisy(moved, rng), 0.3)
+    watch = ReachWatch(corners)
+    watch.update(_noisy(board, rng), 0.0)
+    rests = [watch.update(_noisy(_forearm(board), rng), t) for t in (0.1, 1.5, 3.2, 3.3)]
+    assert rests == [True, True, False, False]
+
+
+def test_a_speck_out_past_the_rim_does_not_freeze_the_clear_picture() -> None:
+    """s105 clip 10203 from 505 s: something small beyond the rim in the last clear
+    picture, gone since, reached out against it; the first picture showed no such speck
+    and was taken as the one the view was like, so the clear picture was kept unchanged
+    for minutes, and the game's checkers, moved since the first picture, made one
+    large change against it. The clear picture kept up to date is the one compared."""
+    rng = np.random.default_rng(9)
+    board = _board(rng)
+    watch = ReachWatch([[200, 100], [1080, 100], [1080, 620], [200, 620]])
+    assert not watch.update(_noisy(board, rng), 0.0)
+    played = board.copy()
+    for k in range(8):  # plays, one after another: checkers moved side by side
+        played[380:560, 260 + 40 * k : 300 + 40 * k] = (225, 225, 225)
+        assert not watch.update(_noisy(played, rng), 0.1 + 0.1 * k), k
+    speck = played.copy()
+    speck[300:306, 1060:1280] = 240  # a sliver from the field out past the rim
+    assert not watch.update(_noisy(speck, rng), 1.0)
+    for k in range(8, 12):  # gone again; more plays
+        played[380:560, 260 + 40 * k : 300 + 40 * k] = (225, 225, 225)
+        assert not watch.update(_noisy(played, rng), 0.2 + 0.1 * k), k

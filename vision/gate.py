@@ -165,10 +165,17 @@ class ReachWatch:
     reference is clear and keeps that reference up to date, unless a changed piece
     of ``hold_share`` of the field's area or more lies on it (a hand over the field
     whose arm the watch does not tell from the table: not the picture to compare the
-    next ones with). The first clear picture is kept as well, for good: a reference
-    gone wrong (an arm the table's colour, come in by steps each too small to see,
-    taken for the table) makes every clear view after it look like an arm; a view
-    like the first picture is clear all the same and puts the reference right.
+    next ones with). Such a hand is someone reaching in too where one changed piece
+    covers ``cover_share`` of the field or more (the board under it is hidden; a
+    play changes a few checkers' places, a roll a die's: up to 8 % of the field in
+    the renders, a double's four checkers to their neighbours), held back as an arm
+    is, until it stays unmoved for ``forget_s``. Of the references, a view is
+    compared with the one it reaches out against least, and of those under
+    ``reach_share`` the one it changes least. The first clear picture is kept as
+    well, for good: a reference gone wrong (an arm the table's colour, come in by
+    steps each too small to see, taken for the table) makes every clear view after
+    it look like an arm; a view like the first picture is clear all the same and
+    puts the reference right.
 
     ``field_px``: the field's four corners in image pixels.
 
@@ -197,6 +204,12 @@ class ReachWatch:
     >>> watch.update(arm, 1.0), watch.update(arm, 3.9), watch.update(arm, 4.1)
     (True, True, False)
     >>> watch.update(table, 4.2), watch.update(arm, 4.3)  # both are references now
+    (False, False)
+    >>> hand = table.copy()
+    >>> hand[260:420, 560:720] = 90  # a hand over the field, its arm the table's colour
+    >>> watch.update(table, 4.4), watch.update(hand, 4.5), watch.reach
+    (False, True, 0.0)
+    >>> watch.update(table, 4.6), watch.update(tray, 4.7)  # gone; a checker moved
     (False, False)
     >>> watch.reset(); watch.update(table, 5.0), watch.update(arm, 5.1)
     (False, True)
@@ -227,19 +240,21 @@ class ReachWatch:
         forget_s: float = 3.0,
         same_overlap: float = 0.8,
         hold_share: float = 0.08,
+        cover_share: float = 0.1,
     ) -> None:
         field = _field_corners(field_px)
         diagonal = float(np.hypot(*np.ptp(field, axis=0)))
         self.scale = max(1.0, diagonal / diagonal_px)
         self.threshold, self.reach_share, self.forget_s = threshold, reach_share, forget_s
         self.same_overlap, self.hold_share = same_overlap, hold_share
+        self.cover_share = cover_share
         small_diagonal = diagonal / self.scale
         self.rim_share, self.zone_share = rim_share, zone_share
         self._bridge = _odd(bridge_share * small_diagonal)
         # the field in the small picture, its corners in drawing order
         self._field = _convex_order(field / self.scale)
         #: The masks for one picture size: where a piece must reach, the field's area.
-        self._masks: tuple[tuple[int, int], Any, Any, float] | None = None
+        self._masks: tuple[tuple[int, int], Any, Any, Any, float] | None = None
         #: The last clear picture, and one whose change stayed for ``forget_s``.
         self._references: list[Any] = []
         #: The first clear picture, kept until :meth:`reset`.
@@ -258,11 +273,11 @@ class ReachWatch:
         small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
         return cv2.GaussianBlur(small, (3, 3), 0).astype(np.int16)
 
-    def _field_masks(self, shape: tuple[int, ...]) -> tuple[Any, Any, float]:
+    def _field_masks(self, shape: tuple[int, ...]) -> tuple[Any, Any, Any, float]:
         """Where a piece must reach (past the rim, within the zone, or the picture's
         edge there; not the field, grown by a pixel as its edge blurs), where it must
-        lie in part besides (the field, or past the zone, or the picture's edge) and
-        the field's area, in small pixels."""
+        lie in part besides (the field, or past the zone, or the picture's edge), the
+        field and its area, in small pixels."""
         size = (shape[0], shape[1])
         if self._masks is None or self._masks[0] != size:
             unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
@@ -278,13 +293,21 @@ class ReachWatch:
             )
             edge = np.zeros(size, bool)
             edge[[0, -1], :] = edge[:, [0, -1]] = True
-            self._masks = (size, zone & (~rim | edge) & ~grown, grown | ~zone | edge, area)
-        return self._masks[1], self._masks[2], self._masks[3]
+            self._masks = (
+                size,
+                zone & (~rim | edge) & ~grown,
+                grown | ~zone | edge,
+                field == 1,
+                area,
+            )
+        return self._masks[1], self._masks[2], self._masks[3], self._masks[4]
 
-    def _piece(self, small: Any, reference: Any) -> tuple[float, Any, float]:
-        """The reach against one reference, the counted pieces' mask (or None), and
-        the largest changed piece's area wherever it lies (a share of the field's)."""
-        out_there, arm_ends, area = self._field_masks(small.shape)
+    def _piece(self, small: Any, reference: Any) -> tuple[float, Any, float, float, Any]:
+        """The reach against one reference, the counted pieces' mask (or None), the
+        largest changed piece's area wherever it lies, and the most of the field one
+        changed piece covers with that piece's mask (or None) (shares of the field's
+        area)."""
+        out_there, arm_ends, on_field, area = self._field_masks(small.shape)
         diff = np.abs(small - reference)
         changed = ((diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold).astype(np.uint8)
         if self._bridge > 1:
@@ -292,15 +315,23 @@ class ReachWatch:
             changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, kernel)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
         largest = float(stats[1:, cv2.CC_STAT_AREA].max()) / area if count > 1 else 0.0
+        cover, lump = 0.0, None
+        if count > 1:
+            inside = np.bincount(labels[on_field].ravel(), minlength=count)
+            inside[0] = 0
+            top = int(inside.argmax())
+            cover = float(inside[top]) / area
+            if cover > 0:
+                lump = labels == top
         reaching = np.unique(labels[out_there & (changed == 1)])
         # an arm comes from outside the zone or lies over the field; a piece wholly
         # between the two is something put down beside the board: checkers borne off
         # onto the table, piling up turn by turn (s37 clip 3203 at 507 s)
         reaching = np.intersect1d(reaching[reaching > 0], labels[arm_ends & (changed == 1)])
         if not reaching.size:
-            return 0.0, None, largest
+            return 0.0, None, largest, cover, lump
         reach = float(stats[reaching, cv2.CC_STAT_AREA].sum()) / area
-        return reach, np.isin(labels, reaching), largest
+        return reach, np.isin(labels, reaching), largest, cover, lump
 
     def update(self, frame: U8, t: float) -> bool:
         """One settled frame at time ``t`` (seconds); True while someone reaches in."""
@@ -313,9 +344,27 @@ class ReachWatch:
             return False
         pictures, held = self._pictures(small)
         found = [self._piece(small, r) for r in pictures]
-        best = min(range(len(found)), key=lambda k: found[k][0])
-        self.reach, piece, largest = found[best]
-        if self.reach < self.reach_share:
+        # the picture that shows the least: no arm against it, and the least change
+        # over the field (a reference kept up to date, not the first picture where a
+        # speck reaches out against the other: s105 clip 10203 from 505 s, the last
+        # clear picture kept unchanged for minutes); else the least reach
+        best = min(
+            range(len(found)),
+            key=lambda k: (
+                (True, found[k][0], found[k][3])
+                if found[k][0] >= self.reach_share
+                else (False, found[k][3], found[k][0])
+            ),
+        )
+        self.reach, piece, largest, cover, lump = found[best]
+        # a hand over the field whose arm the watch does not tell from the table (its
+        # sleeve the table's colour): one changed piece over much of the field is a
+        # hand as well, not a play (s107 clip 10404 at 342.3 s: a forearm across the
+        # dice, 17 % of the field, the board read under it)
+        covered = self.reach < self.reach_share and cover >= self.cover_share
+        if covered:
+            piece = lump
+        if self.reach < self.reach_share and not covered:
             # keeps up with the light; but a large change that reaches nowhere (a
             # hand and a forearm over the field, the sleeve the table's colour) is
             # no clear picture: taken for one, its arm, gone, would look like an arm
@@ -375,7 +424,7 @@ class ReachWatch:
         pictures, held = self._pictures(small)
         if not held:
             return None, None
-        reach, mask, _ = min((self._piece(small, r) for r in pictures), key=lambda f: f[0])
+        reach, mask, *_ = min((self._piece(small, r) for r in pictures), key=lambda f: f[0])
         if reach < self.reach_share or mask is None:
             return reach, None
         return reach, self._pixels(mask)
