@@ -12,7 +12,7 @@ The motion gate settles after one still frame, as the referee's eyes
 (``CameraEyes``) run it; ``--settle 3`` is the gate's own default.
 
 Usage: python bench/reach_watch.py CLIP_OR_SET [...] [--rim 0.2 --rim 0.3] [--reach 0.03]
-    [--hold 0.08] [--cover 0.1 --cover inf] [--settle 1]
+    [--hold 0.08] [--cover 0.085 --cover inf] [--settle 1]
 
 ``--hold inf`` measures the watch as it was before ``hold_share`` (every clear view
 became the reference, a hand over the field included); ``--cover inf`` as it was
@@ -38,7 +38,7 @@ def main() -> None:
     parser.add_argument("--reach", type=float, default=0.03, help="reach share (default 0.03)")
     parser.add_argument("--hold", type=float, default=0.08, help="hold share (default 0.08)")
     parser.add_argument(
-        "--cover", type=float, action="append", help="cover shares to compare (default 0.1)"
+        "--cover", type=float, action="append", help="cover shares to compare (default 0.085)"
     )
     parser.add_argument("--settle", type=int, default=1, help="gate's still frames (default 1)")
     args = parser.parse_args()
@@ -47,7 +47,7 @@ def main() -> None:
     except SourceError as e:
         parser.error(str(e))
     # each watch the same frames: rim share and cover share, every pair asked for
-    kinds = [(r, c) for r in args.rim or [0.2, 0.3] for c in args.cover or [0.1]]
+    kinds = [(r, c) for r in args.rim or [0.2, 0.3] for c in args.cover or [0.085]]
     total = {k: [0, 0] for k in kinds}
     frames = [0, 0]
     for clip in clips:

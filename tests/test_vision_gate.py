@@ -293,8 +293,8 @@ def test_a_hand_over_the_field_whose_sleeve_is_the_tables_colour_is_held_back() 
     rng = np.random.default_rng(7)
     board = _board(rng)
     corners = [[200, 100], [1080, 100], [1080, 620], [200, 620]]
-    for cover, held in ((0.1, True), (float("inf"), False)):  # 0.1: the default
-        watch = ReachWatch(corners, cover_share=cover)
+    for cover, held in ((None, True), (float("inf"), False)):  # None: the default
+        watch = ReachWatch(corners) if cover is None else ReachWatch(corners, cover_share=cover)
         assert not watch.update(_noisy(board, rng), 0.0)
         hand = _noisy(_forearm(board), rng)
         assert watch.update(hand, 0.1) is held
