@@ -204,6 +204,9 @@ LONE_DIE_NOTE = "one die seen, then rolled again: the roll before was void, its 
 #: The note on an illegal play whose result, as seen, is no position at all (its
 #: ``after`` is then the position before): the record must say so for a resume.
 UNSEEN_RESULT_NOTE = "the position seen is impossible"
+#: Why a play flagged from a view where a hand hid the dice and the board was
+#: withdrawn (:meth:`Referee._see_dice_not_lifted`).
+DICE_NOT_LIFTED_NOTE = "the dice were hidden, not lifted: the play is still under way"
 #: The note on a play put in place of the one recorded: before the opponent rolled,
 #: the board came to show another play of the mover's roll.
 CHANGED_PLAY_NOTE = (
@@ -587,6 +590,10 @@ class _Flag:
     #: dance of an unlikely other roll waits for the next roll's view
     #: (:meth:`Referee._taken_back`, :meth:`Referee._reread_roll`'s ``hold``).
     taken_back: bool = False
+    #: The view that raised the flag showed no die at all and no possible board (live
+    #: only): a hand over the mover's dice may have hidden them, not lifted them
+    #: (:meth:`Referee._see_dice_not_lifted`).
+    bare: bool = False
 
 
 @dataclass
@@ -2920,6 +2927,7 @@ class Referee:
             # next view decides (:meth:`_see_flagged`); those in his half are kept.
             if self.flag is not None:
                 self.flag.theirs = tuple(d for d in dice if d.half == self.right_half(1 - mover))
+                self.flag.bare = not s.dice and self.flag.after is None
             return
         cube = s.cube
         last = self._last_cube
@@ -4199,6 +4207,8 @@ class Referee:
         mover = flag.player
         if dice and len(dice) < 2:
             return
+        if self._see_dice_not_lifted(flag, s, dice):
+            return
         best_ll, best, text = self.best_result(flag.before, flag.dice, s.checkers)
         if not self._explains(s.checkers, best_ll) and flag.dice_unseen:
             best_ll, best, text = self._another_unseen_roll(flag, s.checkers)
@@ -4248,6 +4258,45 @@ class Referee:
                 and not self._see_their_dance(flag, dice)
             ):
                 self._roll(self.state.on_roll, dice[:2])
+
+    def _see_dice_not_lifted(self, flag: _Flag, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
+        """The play was flagged from a view with no die in it and no possible board,
+        and the mover's dice are seen again where they lay: a hand over them hid them
+        and the board (s107 clip 10404 at 342.3 s: a forearm across the dice, the
+        play under way; s109 clip 10602 at 31.0 s), they were not lifted. The turn
+        is not over [001 4.1(vi)(a)]: the play and its flag are withdrawn
+        (``correction``, ``action`` ``dice_not_lifted``) and the view judged as one
+        of the play under way (dice seen again where they lay were taken for the
+        opponent's roll in the wrong half). Returns whether that was so."""
+        if not flag.bare or flag.dice_unseen or len(dice) < 2:
+            return False
+        if self.state.on_roll != flag.player or not self._movers_dice_down(dice):
+            return False
+        there = [d for d in dice if _near_any(d, self._rolled)]
+        if sorted(d.value for d in there) != sorted(flag.dice):
+            return False  # (read as his numbers too: not a new roll landed there)
+        withdrawn = withdrawn_seqs(self.events)
+        live = [e for e in self.events if e.seq not in withdrawn]
+        move, flagged = live[-2:] if len(live) >= 2 else (None, None)
+        if not (
+            isinstance(move, MoveEvent)
+            and move.player == flag.player
+            and not move.legal
+            and isinstance(flagged, FlagEvent)
+            and flagged.flag_id == flag.flag_id
+        ):
+            return False
+        self._emit(
+            CorrectionEvent,
+            data={"action": "dice_not_lifted", "withdraws": [move.seq, flagged.seq]},
+            target_seq=move.seq,
+            note=DICE_NOT_LIFTED_NOTE,
+        )
+        self.flag = None
+        if self._doubt is not None:
+            self._doubt.flagged = False
+        self._see_move(s, dice)
+        return True
 
     def _taken_back(self, flag: _Flag, s: Sighting) -> bool:
         """Whether the flagged play, which moved checkers, is seen taken back whole:

@@ -20,6 +20,7 @@ from gammoneye.engine.events import (
     ResignEvent,
     RollEvent,
     RollInvalidEvent,
+    withdrawn_seqs,
 )
 from gammoneye.engine.moves import checkers_out_of_place
 from gammoneye.engine.position import BAR, Position
@@ -4084,3 +4085,48 @@ def test_a_checker_hidden_by_a_die_on_its_pile_is_no_play_of_the_movers() -> Non
     assert events[1].player == 0 and events[1].reasons == ("on_checker",)  # type: ignore[attr-defined]
     events = theirs_down((20, 3.0, 1.5))  # beside no pile: the checker gone is flagged
     assert "flag" in [e.TYPE for e in events]
+
+
+def test_dice_hidden_by_a_hand_with_the_board_are_not_lifted() -> None:
+    """s107 clip 10404 at 342.3 s: a forearm across the board hid the mover's dice and
+    left no possible board; taken for the dice lifted, the play was flagged, and the
+    dice seen again where they lay were taken for his opponent's roll in the wrong
+    half. Seen again where they lay, read as his numbers, they were never lifted: the
+    play and flag are withdrawn and the play goes on."""
+    ref, p0 = _opened_52()
+    dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=dice))] == ["roll"]
+    hidden = ref.see(Sighting(ExactCheckers(None, impossible=3)))
+    assert [e.TYPE for e in hidden] == ["move", "flag"]
+    again = (SeenDie(6, half="left", at=(-20.4, 3.1)), SeenDie(5, half="left", at=(-24.8, 2.9)))
+    part = Position((p0.boards[0], _moved(p0.boards[1], (24, 18))), 1)
+    events = ref.see(Sighting(ExactCheckers(part), dice=again))
+    assert [e.TYPE for e in events] == ["correction"], events
+    assert events[0].data["action"] == "dice_not_lifted"
+    assert ref.flag is None and ref.state.on_roll == 1 and ref.state.dice is not None
+    done = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (18, 13))), 1)
+    assert ref.see(Sighting(ExactCheckers(done), dice=again)) == []
+    events = ref.see(Sighting(ExactCheckers(done)))
+    assert [e.TYPE for e in events] == ["move"] and events[0].legal
+    assert events[0].play == "24/18 18/13" or events[0].play == "24/13"
+    live = [e for e in ref.events if e.seq not in withdrawn_seqs(ref.events)]
+    assert not any(e.TYPE in ("flag", "roll_invalid") for e in live[-4:])
+    # the record resumes to the same match
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
+def test_dice_gone_then_a_new_roll_where_they_lay_still_ends_the_turn() -> None:
+    """The flag raised from a bare view stands where the dice seen next are no longer
+    his numbers: another roll, not his dice hidden."""
+    ref, p0 = _opened_52()
+    dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    ref.see(Sighting(ExactCheckers(p0), dice=dice))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(None, impossible=3)))] == [
+        "move",
+        "flag",
+    ]
+    other = (SeenDie(2, half="left", at=(-20.4, 3.1)), SeenDie(1, half="left", at=(-24.8, 2.9)))
+    events = ref.see(Sighting(ExactCheckers(p0), dice=other))
+    assert not any(
+        e.TYPE == "correction" and e.data.get("action") == "dice_not_lifted" for e in events
+    )
