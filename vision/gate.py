@@ -172,10 +172,10 @@ class ReachWatch:
     more), held back as an arm is, until it stays unmoved for ``forget_s``. Of the
     references, a view is compared with the one it reaches out against least, and
     of those under ``reach_share`` the one it changes least. The first clear picture
-    is kept as well, for good: a reference gone wrong (an arm the table's colour, come in by
-    steps each too small to see, taken for the table) makes every clear view after
-    it look like an arm; a view like the first picture is clear all the same and
-    puts the reference right.
+    is kept as well, for good: a reference gone wrong (an arm the table's colour,
+    come in by steps each too small to see, taken for the table) makes every clear
+    view after it look like an arm; a view like the first picture is clear all the
+    same and puts the reference right.
 
     ``field_px``: the field's four corners in image pixels.
 
@@ -305,8 +305,8 @@ class ReachWatch:
     def _piece(self, small: Any, reference: Any) -> tuple[float, Any, float, float, Any]:
         """The reach against one reference, the counted pieces' mask (or None), the
         largest changed piece's area wherever it lies, and the most of the field one
-        changed piece covers with that piece's mask (or None) (shares of the field's
-        area)."""
+        changed piece covers (shares of the field's area) with that piece's mask where
+        it covers ``cover_share`` or more (else None)."""
         out_there, arm_ends, on_field, area = self._field_masks(small.shape)
         diff = np.abs(small - reference)
         changed = ((diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold).astype(np.uint8)
@@ -321,7 +321,7 @@ class ReachWatch:
             inside[0] = 0
             top = int(inside.argmax())
             cover = float(inside[top]) / area
-            if cover > 0:
+            if cover >= self.cover_share:  # (its mask only where it is taken for a hand)
                 lump = labels == top
         reaching = np.unique(labels[out_there & (changed == 1)])
         # an arm comes from outside the zone or lies over the field; a piece wholly
