@@ -1775,8 +1775,7 @@ class Referee:
             return False
         judged = (judged_dice[0].value, judged_dice[1].value)
         other = 1 - state.on_roll
-        withdrawn = withdrawn_seqs(self.events)
-        live = [e for e in self.events if e.seq not in withdrawn]
+        live = self._live_events()
         if len(live) < 3 or live[-1] is not invalid:
             return False
         roll, move = live[-3], live[-2]
@@ -2997,8 +2996,7 @@ class Referee:
         other = 1 - mover
         if self._arms_now != {other}:
             return False  # (his own arm may have lifted them: his roll, unplayed)
-        withdrawn = withdrawn_seqs(self.events)
-        live = [e for e in self.events if e.seq not in withdrawn]
+        live = self._live_events()
         invalid, roll = live[-2:] if len(live) >= 2 else (None, None)
         if not (
             isinstance(invalid, RollInvalidEvent)
@@ -4275,16 +4273,12 @@ class Referee:
         there = [d for d in dice if _near_any(d, self._rolled)]
         if sorted(d.value for d in there) != sorted(flag.dice):
             return False  # (read as his numbers too: not a new roll landed there)
-        withdrawn = withdrawn_seqs(self.events)
-        live = [e for e in self.events if e.seq not in withdrawn]
-        move, flagged = live[-2:] if len(live) >= 2 else (None, None)
-        if not (
-            isinstance(move, MoveEvent)
-            and move.player == flag.player
-            and not move.legal
-            and isinstance(flagged, FlagEvent)
-            and flagged.flag_id == flag.flag_id
-        ):
+        live = self._live_events()
+        if not _flagged_play(live[-2:]):
+            return False
+        move, flagged = live[-2:]
+        assert isinstance(move, MoveEvent) and isinstance(flagged, FlagEvent)
+        if move.player != flag.player or flagged.flag_id != flag.flag_id:
             return False
         self._emit(
             CorrectionEvent,
@@ -4330,8 +4324,7 @@ class Referee:
             return False
         if not self._explains(s.checkers, s.checkers.log_likelihood(flag.before)):
             return False
-        withdrawn = withdrawn_seqs(self.events)
-        live = [e for e in self.events if e.seq not in withdrawn]
+        live = self._live_events()
         if len(live) < 3:
             return False
         roll, move, flagged = live[-3:]
@@ -4667,6 +4660,11 @@ class Referee:
         )
         self._rebuild()
         return [event]
+
+    def _live_events(self) -> list[Event]:
+        """The log less the events a correction withdrew (:func:`withdrawn_seqs`)."""
+        withdrawn = withdrawn_seqs(self.events)
+        return [e for e in self.events if e.seq not in withdrawn]
 
     def _rebuild(self) -> None:
         """Recompute the match from the log (after a correction withdrew events)."""
