@@ -4130,3 +4130,60 @@ def test_dice_gone_then_a_new_roll_where_they_lay_still_ends_the_turn() -> None:
     assert not any(
         e.TYPE == "correction" and e.data.get("action") == "dice_not_lifted" for e in events
     )
+
+
+@dataclass(frozen=True)
+class _PointCheckers:
+    """A reading that guesses ``seen``: a checker more or fewer than it shows costs 20
+    on a point, 2.5 where ``unsure`` names the point (side, index) - a pile that may
+    hide a checker, a bar's count."""
+
+    seen: Position
+    unsure: frozenset[tuple[int, int]]
+
+    def log_likelihood(self, position: Position) -> float:
+        return -sum(
+            abs(position.boards[side][i] - self.seen.boards[side][i])
+            * (2.5 if (side, i) in self.unsure else 20.0)
+            for side in (0, 1)
+            for i in range(25)
+        )
+
+    def ceiling(self) -> float:
+        return 0.0
+
+    def guess(self, turn: int) -> Position | None:
+        return self.seen.with_turn(turn)
+
+
+def test_a_play_onto_a_held_point_is_no_legal_play_with_an_impossible_turn_after() -> None:
+    """s112 clip 10903 at 511.2 s: player 0 has two checkers on the bar; player 1's
+    61 is played 24/18 onto player 0's 7-point, held by two [000 r13]. The camera
+    reads that pile as three of player 0's, one of his bar's two gone, and player
+    1's checker on the bar; a die glimpsed in player 1's half as the dice are lifted.
+    Taken for 24/23 23/17 and player 0's whole turn made unseen after it (the
+    checker from the bar onto his 7-point, hitting nothing), no flag. No roll of
+    player 0's makes that turn: the play is flagged."""
+    before = Position.from_position_id("bLspAGA2mzQDIA", 1)
+    ref = _player_1_on_roll_at(before.with_turn(0))
+    his_61 = (SeenDie(1, half="left", at=(-16.0, 2.0)), SeenDie(6, half="left", at=(-7.0, -3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(before), dice=his_61))] == ["roll"]
+    read = Position.from_position_id("bLtTAEA2mzQDQA", 1)
+    # the pile of three, both bars, and where 24/18 and 24/23 23/17 land
+    unsure = frozenset({(0, 6), (0, BAR), (1, BAR), (1, 16), (1, 17)})
+    glimpse = (SeenDie(1, half="left", at=(-5.0, 12.0)),)
+    events = ref.see(Sighting(_PointCheckers(read, unsure), dice=glimpse))
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    assert isinstance(events[0], MoveEvent) and not events[0].legal
+    assert ref.state.on_roll == 1  # his play stands flagged until put right
+    # an opponent's turn some roll makes is still read from the board: player 0's 41
+    # entered bar/24 bar/21 after 24/23 23/17 (no view between), player 1 rolled again
+    ref = _player_1_on_roll_at(before.with_turn(0))
+    ref.see(Sighting(ExactCheckers(before), dice=his_61))
+    played = Position.from_position_id("bLspAGA2mzRDAA", 1)
+    entered = Position((_moved(played.boards[0], (25, 24), (25, 21)), played.boards[1]), 1)
+    events = ref.see(Sighting(_PointCheckers(entered, unsure), dice=glimpse))
+    assert [e.TYPE for e in events][:3] == ["move", "roll", "move"]
+    assert isinstance(events[0], MoveEvent) and events[0].legal
+    assert events[0].play == "24/23 23/17"
+    assert sorted(events[1].dice) == [1, 4] and events[2].player == 0
