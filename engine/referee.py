@@ -2302,8 +2302,13 @@ class Referee:
         dice show. A roll made again is played after it lands, and the board then
         shows a play of it (s46 clip 4105 at 719 s: a 62, its 6 read cocked, played
         7/1 4/2, then the opponent's 65 in the roller's half taken for his roll made
-        again, and his play read as 7/2 4/0 of it)."""
+        again, and his play read as 7/2 4/0 of it). Dice lying where those judged
+        came to rest are those dice, no new roll: his play of them is under way (s113
+        clip 11002 at 865.8 s: a 43 judged cocked, its 4 played 10/6, taken for the
+        whole play of a 31 the 4's read left likely)."""
         if invalid.dice is None or not set(invalid.reasons) <= TAKEN_VALID_FAULTS or len(mine) != 2:
+            return False
+        if _same_places(mine, self._judged_dice):
             return False
         _, ll, pos, _ = self._judged_play(before, invalid.dice, evidence)
         if pos == before or not self._explains(evidence, ll):

@@ -2456,10 +2456,11 @@ def test_one_die_seen_alone_in_his_half_then_a_new_roll_was_a_roll_again() -> No
 def test_a_judged_roll_taken_as_valid_as_another_roll_then_put_right_is_flagged() -> None:
     """s101 clip 9803 at 31.7-40.1 s: player 1's 65, the 5 read cocked at 0.86 (read
     0.79, a 4 at 0.05): judged invalid. He played it as it lay, 24/18 18/14 (a wrong
-    distance), which 64's 24/20 20/14 leaves too: taken as valid as 64. Then he put
-    it right, 24/18 18/13, and that was lost: the board a pip off the record, the
-    next 70 s of plays missed. The play put right is one of the numbers judged: the
-    first play is recorded as made, illegal and flagged, then corrected."""
+    distance), and lifted the dice; 64's 24/20 20/14 leaves that board too: taken as
+    valid as 64. Then he put it right, 24/18 18/13, and that was lost: the board a
+    pip off the record, the next 70 s of plays missed. The play put right is one of
+    the numbers judged: the first play is recorded as made, illegal and flagged, then
+    corrected."""
     ref = _player_1_on_roll_at(START)
     six = SeenDie(6, p=0.96, half="left", at=(-19.0, 4.0))
     faces = (0.07, 0.05, 0.04, 0.05, 0.79, 0.0)
@@ -2467,7 +2468,9 @@ def test_a_judged_roll_taken_as_valid_as_another_roll_then_put_right_is_flagged(
     [invalid] = ref.see(Sighting(ExactCheckers(START), dice=(six, five)))
     assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("cocked",)
     wrong = Position((START.boards[0], _moved(START.boards[1], (24, 18), (18, 14))), 0)
-    events = ref.see(Sighting(ExactCheckers(wrong), dice=(six, five)))
+    # his dice still where they lay: the play under way; lifted, it is decided
+    assert ref.see(Sighting(ExactCheckers(wrong), dice=(six, five))) == []
+    events = ref.see(Sighting(ExactCheckers(wrong)))
     assert [e.TYPE for e in events] == ["correction", "roll", "move"]
     assert events[1].dice == (6, 4) and events[2].legal
     right = Position((START.boards[0], _moved(START.boards[1], (24, 18), (18, 13))), 0)
@@ -4187,3 +4190,38 @@ def test_a_play_onto_a_held_point_is_no_legal_play_with_an_impossible_turn_after
     assert isinstance(events[0], MoveEvent) and events[0].legal
     assert events[0].play == "24/23 23/17"
     assert sorted(events[1].dice) == [1, 4] and events[2].player == 0
+
+
+def test_a_roll_judged_cocked_played_as_it_lies_is_not_decided_while_its_dice_lie() -> None:
+    """s113 clip 11002 at 865.8 s: player 1's 43, its 3 read cocked (0.78, a 6 at
+    0.17), the 4 at 0.89 (a 1 at 0.05): invalid. He plays it as it lies; a view shows
+    his 4 played, 10/6, his dice still where they came to rest. That half play is the
+    whole of a 31, whose 1 the 4's read leaves likely enough: it was taken as the roll
+    played and the dice as his opponent's in the wrong half; his 3 was then recorded as
+    a play of a 21 unseen, a 66 dance made up between. The dice judged still lying are
+    his, the play under way: nothing is decided until they are lifted; then his 43 is
+    taken as valid and its play recorded."""
+    ref, p0 = _opened_52()
+    his_43 = (
+        SeenDie(
+            3,
+            p=0.78,
+            values=(0.01, 0.03, 0.78, 0.0, 0.02, 0.17),
+            cocked=1.0,
+            half="left",
+            at=(-13.0, 19.0),
+        ),
+        SeenDie(
+            4, p=0.89, values=(0.05, 0.02, 0.0, 0.89, 0.03, 0.01), half="left", at=(-18.0, 16.0)
+        ),
+    )
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his_43))] == ["roll_invalid"]
+    half = Position((p0.boards[0], _moved(p0.boards[1], (8, 4))), 1)
+    assert ref.see(Sighting(ExactCheckers(half), dice=his_43)) == []
+    done = Position((p0.boards[0], _moved(p0.boards[1], (8, 4), (13, 10))), 1)
+    events = ref.see(Sighting(ExactCheckers(done)))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move"]
+    fix, roll, move = events
+    assert isinstance(fix, CorrectionEvent) and fix.data["action"] == "taken_valid"
+    assert roll.dice == (4, 3) and isinstance(move, MoveEvent) and move.legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
