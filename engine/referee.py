@@ -968,10 +968,10 @@ class Referee:
             self._see_move(sighting, dice)
         # a die in the view whose play was just judged is the mover's, still down (s27
         # clip 2203 at 149 s: one of his dice unseen, the other taken for a die his
-        # opponent rolled in the wrong half)
+        # opponent rolled in the wrong half), unless it is surely none of his dice
         if (
             self.state.phase is Phase.ROLL
-            and phase is not Phase.MOVE
+            and (phase is not Phase.MOVE or self._none_of_movers(dice))
             and self.flag is None
             and self._by_halves()
         ):
@@ -1437,6 +1437,21 @@ class Referee:
         self._emit(RollInvalidEvent, player=roller, dice=None, reasons=(reason,), note=REROLL_NOTE)
         self._glimpsed = (die,)
         return True
+
+    def _none_of_movers(self, dice: Sequence[SeenDie]) -> bool:
+        """Whether each of ``dice``, seen in the view that judged the play, is surely
+        none of the mover's two dice: read surely as another number
+        (:func:`_may_show_alike`), and lying away from where his dice lay (s114 clip
+        11103 at 483.5 s: after a 52, a 1 read at 1.00 11 cm from them, his
+        opponent's 11 rolled into the wrong half, its other die unseen)."""
+        rolled = self._rolled
+        if len(rolled) != 2 or any(r.at is None for r in rolled):
+            return False
+        return all(
+            d.at is not None and not _may_show_alike(d, r) and not _near_known(d, r)
+            for d in dice
+            for r in rolled
+        )
 
     def _note_wrong_half(self, dice: Sequence[SeenDie]) -> None:
         """One die alone in the right half of the opponent of the player on roll, none

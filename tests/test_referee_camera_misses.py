@@ -3531,6 +3531,30 @@ def test_a_die_still_down_when_the_play_is_judged_is_the_movers_not_a_roll_astra
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(played), dice=new))] == ["roll"]
 
 
+def test_a_die_of_no_number_of_the_movers_in_the_view_that_judged_his_play_went_astray() -> None:
+    """s114 clip 11103 at 483.5 s: player 1 plays his 52 and the view that judges it
+    shows one die alone in his right half, read surely as a 1, 11 cm from where his
+    dice lay: his opponent's 11 rolled into the wrong half, its other die beside it
+    unseen. No die of the mover's shows a 1 or lay there: the die is kept as one
+    astray, and player 0's roll in his own half then follows a void one
+    [001 4.1(iv)(a)]. (A die that may show one of the mover's numbers is his, still
+    down: the test above.)"""
+    ref, p0 = _opened_52()
+    his = (SeenDie(5, half="left", at=(-5.0, 5.0)), SeenDie(2, half="left", at=(-15.0, -3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his))] == ["roll"]
+    played = Position((p0.boards[0], _moved(p0.boards[1], (13, 8), (8, 6))), 1)
+    astray = (SeenDie(1, half="left", at=(-19.0, -13.0)),)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(played), dice=astray))] == ["move"]
+    again = (SeenDie(6, half="right", at=(18.0, -6.0)), SeenDie(2, half="right", at=(19.0, -1.0)))
+    events = ref.see(Sighting(ExactCheckers(played), dice=again))
+    assert [e.TYPE for e in events] == ["roll_invalid", "roll"]
+    void, roll = events
+    assert isinstance(void, RollInvalidEvent) and void.player == 0
+    assert void.reasons == ("wrong_half",) and void.note == WRONG_HALF_DIE_NOTE
+    assert roll.player == 0 and roll.dice == (6, 2)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_a_close_call_is_settled_by_the_plays_after_it() -> None:
     """Player 1 rolls 31, read 11 (0.8 and 0.54), and plays 13/10 24/23; the board
     reads that play a little better than the 11's 24/22 6/5(2) (1 nat), not enough to
