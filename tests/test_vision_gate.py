@@ -262,6 +262,28 @@ def test_a_clear_picture_gone_wrong_is_put_right_by_the_first_one() -> None:
     assert watch.update(_noisy(arm, rng), 2.0)
 
 
+def test_a_clear_picture_gone_wrong_late_in_a_game_is_put_right_by_the_first_one() -> None:
+    """s115 clip 11203 from 444.2 s: late in a game the clear picture went wrong (taken
+    with a hand at the rim), and the views after it, like the first picture but for
+    the game's checkers moved since (one change over 11.5 % of the field), were held
+    back as a hand over the field (``cover_share``): the rest of the game, 39 plays,
+    was lost. Against the first picture a large change is the game's play, no hand."""
+    rng = np.random.default_rng(13)
+    board = _board(rng)
+    watch = ReachWatch([[200, 100], [1080, 100], [1080, 620], [200, 620]])
+    assert not watch.update(_noisy(board, rng), 0.0)
+    played = board.copy()
+    for k in range(8):  # plays, one after another: checkers moved side by side
+        played[380:560, 260 + 40 * k : 300 + 40 * k] = (225, 225, 225)
+        assert not watch.update(_noisy(played, rng), 0.1 + 0.1 * k), k
+    crept = played.copy()
+    for k, level in enumerate((82, 94, 106, 118, 130)):  # a forearm fading in, 12 a step
+        crept[0:300, 600:660] = level
+        watch.update(_noisy(crept, rng), 1.0 + 0.1 * k)
+    seen = [watch.update(_noisy(played, rng), 2.0 + 0.1 * k) for k in range(3)]
+    assert seen == [False, False, False]
+
+
 @pytest.mark.parametrize(
     "corners", [[[0, 0], [10, 0], [10, 10]], [[5, 5]] * 4, [[0, 0], [10, 0], [10, np.nan], [0, 10]]]
 )

@@ -166,7 +166,8 @@ class ReachWatch:
     of ``hold_share`` of the field's area or more lies on it (a hand over the field
     whose arm the watch does not tell from the table: not the picture to compare the
     next ones with). Such a hand is someone reaching in too where one changed piece
-    covers ``cover_share`` of the field or more (the board under it is hidden; a
+    covers ``cover_share`` of the field or more against a reference (not the first
+    picture, which a game's play has changed by more; the board under it is hidden; a
     play changes a few checkers' places, a roll a die's: up to 7.7 % of the field
     in the renders, a double's four checkers to their neighbours; hands 9.4 % and
     more), held back as an arm is, until it stays unmoved for ``forget_s``. Of the
@@ -360,8 +361,11 @@ class ReachWatch:
         # a hand over the field whose arm the watch does not tell from the table (its
         # sleeve the table's colour): one changed piece over much of the field is a
         # hand as well, not a play (s107 clip 10404 at 342.3 s: a forearm across the
-        # dice, 17 % of the field, the board read under it)
-        covered = self.reach < self.reach_share and cover >= self.cover_share
+        # dice, 17 % of the field, the board read under it). Not against the first
+        # picture, which the view is compared with only where it reaches out against
+        # every reference: a game's play has changed the field since by more than a
+        # hand (s115 clip 11203 from 444.2 s: 11.5 %, the rest of the game held back)
+        covered = self.reach < self.reach_share and cover >= self.cover_share and best < held
         if covered:
             piece = lump
         if self.reach < self.reach_share and not covered:
