@@ -267,7 +267,8 @@ def test_a_clear_picture_gone_wrong_late_in_a_game_is_put_right_by_the_first_one
     with a hand at the rim), and the views after it, like the first picture but for
     the game's checkers moved since (one change over 11.5 % of the field), were held
     back as a hand over the field (``cover_share``): the rest of the game, 39 plays,
-    was lost. Against the first picture a large change is the game's play, no hand."""
+    was lost. Against the first picture a large change is the game's play, no hand;
+    a view like it replaces the clear picture where it changes that one by little."""
     rng = np.random.default_rng(13)
     board = _board(rng)
     watch = ReachWatch([[200, 100], [1080, 100], [1080, 620], [200, 620]])
@@ -282,6 +283,8 @@ def test_a_clear_picture_gone_wrong_late_in_a_game_is_put_right_by_the_first_one
         watch.update(_noisy(crept, rng), 1.0 + 0.1 * k)
     seen = [watch.update(_noisy(played, rng), 2.0 + 0.1 * k) for k in range(3)]
     assert seen == [False, False, False]
+    # and the clear picture is put right: a hand over the field is held back again
+    assert watch.update(_noisy(_forearm(played), rng), 2.5)
 
 
 @pytest.mark.parametrize(

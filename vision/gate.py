@@ -374,9 +374,12 @@ class ReachWatch:
             # no clear picture: taken for one, its arm, gone, would look like an arm
             # reaching in for the rest of the game (s19 clip 1403). Like the first
             # picture alone: the last clear one had gone wrong (s28 clip 2303, an
-            # arm from the far side over a table of its colour), this one replaces it
-            if largest < self.hold_share:
-                self._references[best if best < held else 0] = small
+            # arm from the far side over a table of its colour), this one replaces it,
+            # where it changes that one little (the first picture may differ by a
+            # game's play: s115 clip 11203 from 444.2 s)
+            replaced = best if best < held else 0
+            if min(largest, found[replaced][2]) < self.hold_share:
+                self._references[replaced] = small
             self._pending = None
             return False
         if self._pending is None or not self._same(piece, self._pending[0]):
