@@ -242,6 +242,29 @@ def test_between_games_a_still_view_is_the_watchs_new_clear_picture() -> None:
         assert still(eyes, table, 2.0) is expected
 
 
+def _creep_in(watch: ReachWatch, picture: np.ndarray, rng: np.random.Generator, t: float) -> None:
+    """A forearm the table's colour fading in over the far rim, 12 levels a view: each
+    step too small to see, so the watch takes it into its clear picture."""
+    crept = picture.copy()
+    for k, level in enumerate((82, 94, 106, 118, 130)):
+        crept[0:300, 600:660] = level
+        watch.update(_noisy(crept, rng), t + 0.1 * k)
+
+
+def _after_plays(seed: int) -> tuple[np.random.Generator, ReachWatch, np.ndarray]:
+    """A watch that saw the first clear picture and eight plays after it (checkers
+    moved side by side, every view clear); its noise, and the picture the plays left."""
+    rng = np.random.default_rng(seed)
+    board = _board(rng)
+    watch = ReachWatch([[200, 100], [1080, 100], [1080, 620], [200, 620]])
+    assert not watch.update(_noisy(board, rng), 0.0)
+    played = board.copy()
+    for k in range(8):
+        played[380:560, 260 + 40 * k : 300 + 40 * k] = (225, 225, 225)
+        assert not watch.update(_noisy(played, rng), 0.1 + 0.1 * k), k
+    return rng, watch, played
+
+
 def test_a_clear_picture_gone_wrong_is_put_right_by_the_first_one() -> None:
     """s28 clip 2303: an arm the colour of the table came in over the far rim by steps
     each too small to see, was taken into the clear picture, and every clear view of
@@ -251,10 +274,7 @@ def test_a_clear_picture_gone_wrong_is_put_right_by_the_first_one() -> None:
     board = _board(rng)
     watch = ReachWatch([[200, 100], [1080, 100], [1080, 620], [200, 620]])
     assert not watch.update(_noisy(board, rng), 0.0)
-    crept = board.copy()
-    for k, level in enumerate((82, 94, 106, 118, 130)):  # a forearm fading in, 12 a step
-        crept[0:300, 600:660] = level
-        watch.update(_noisy(crept, rng), 0.1 + 0.1 * k)
+    _creep_in(watch, board, rng, 0.1)
     seen = [watch.update(_noisy(board, rng), 1.0 + 0.1 * k) for k in range(3)]
     assert seen == [False, False, False]
     arm = board.copy()
@@ -269,18 +289,8 @@ def test_a_clear_picture_gone_wrong_late_in_a_game_is_put_right_by_the_first_one
     back as a hand over the field (``cover_share``): the rest of the game, 39 plays,
     was lost. Against the first picture a large change is the game's play, no hand;
     a view like it replaces the clear picture where it changes that one by little."""
-    rng = np.random.default_rng(13)
-    board = _board(rng)
-    watch = ReachWatch([[200, 100], [1080, 100], [1080, 620], [200, 620]])
-    assert not watch.update(_noisy(board, rng), 0.0)
-    played = board.copy()
-    for k in range(8):  # plays, one after another: checkers moved side by side
-        played[380:560, 260 + 40 * k : 300 + 40 * k] = (225, 225, 225)
-        assert not watch.update(_noisy(played, rng), 0.1 + 0.1 * k), k
-    crept = played.copy()
-    for k, level in enumerate((82, 94, 106, 118, 130)):  # a forearm fading in, 12 a step
-        crept[0:300, 600:660] = level
-        watch.update(_noisy(crept, rng), 1.0 + 0.1 * k)
+    rng, watch, played = _after_plays(13)
+    _creep_in(watch, played, rng, 1.0)
     seen = [watch.update(_noisy(played, rng), 2.0 + 0.1 * k) for k in range(3)]
     assert seen == [False, False, False]
     # and the clear picture is put right: a hand over the field is held back again
@@ -341,14 +351,7 @@ def test_a_speck_out_past_the_rim_does_not_freeze_the_clear_picture() -> None:
     and was taken as the one the view was like, so the clear picture was kept unchanged
     for minutes, and the game's checkers, moved since the first picture, made one
     large change against it. The clear picture kept up to date is the one compared."""
-    rng = np.random.default_rng(9)
-    board = _board(rng)
-    watch = ReachWatch([[200, 100], [1080, 100], [1080, 620], [200, 620]])
-    assert not watch.update(_noisy(board, rng), 0.0)
-    played = board.copy()
-    for k in range(8):  # plays, one after another: checkers moved side by side
-        played[380:560, 260 + 40 * k : 300 + 40 * k] = (225, 225, 225)
-        assert not watch.update(_noisy(played, rng), 0.1 + 0.1 * k), k
+    rng, watch, played = _after_plays(9)
     speck = played.copy()
     speck[300:306, 1060:1280] = 240  # a sliver from the field out past the rim
     assert not watch.update(_noisy(speck, rng), 1.0)
