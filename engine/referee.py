@@ -3424,20 +3424,12 @@ class Referee:
                     best = (ll + prior, ll, roll, pos, text)
         if best is None or not self._explains(s.checkers, best[1]):
             return None
-        if turn_missed and not self._some_roll_explains(best[3].with_turn(1 - mover), s.checkers):
-            return None  # no roll of the opponent's makes his checkers as seen
+        # a turn made unseen is one some roll makes (s112 clip 10903 at 511.2 s: the
+        # mover's checker on a held point read as his opponent's, his play taken for a
+        # legal one and the opponent's turn after it, off the bar onto his 7-point)
+        if turn_missed and not self._some_play_explains(best[3].with_turn(1 - mover), s.checkers):
+            return None
         return best[2], best[3], best[4]
-
-    def _some_roll_explains(self, start: Position, evidence: CheckerEvidence) -> bool:
-        """Whether a legal result of some roll from ``start`` (its player on roll)
-        explains the evidence: a turn made unseen is a turn some roll makes (s112 clip
-        10903 at 511.2 s: the mover's checker on a held point read as his opponent's,
-        his play taken for a legal one and the opponent's turn after it, a checker off
-        the bar onto a point no die reaches)."""
-        return any(
-            self._explains(evidence, self.best_result(start, roll, evidence)[0])
-            for roll in combinations_with_replacement(range(6, 0, -1), 2)
-        )
 
     def ranked_results(
         self, before: Position, dice: tuple[int, int], evidence: CheckerEvidence
