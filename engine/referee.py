@@ -3395,10 +3395,13 @@ class Referee:
         four plays lost to resyncs after)."""
         mover = self.state.on_roll
         live = self._live_dice(s.dice)
+        # the opponent's whole turn made unseen: his dice lifted, the mover's next down
+        whole_turn = False
         if self._by_halves():
             theirs = [d for d in live if d.half == self.right_half(1 - mover)]
             if not theirs and turn_missed:
                 theirs = [d for d in live if d.half == self.right_half(mover)]
+                whole_turn = True
         elif self.state.profile.dice_half == "right" and len(self._rolled) == 2:
             theirs = [
                 d
@@ -3424,10 +3427,11 @@ class Referee:
                     best = (ll + prior, ll, roll, pos, text)
         if best is None or not self._explains(s.checkers, best[1]):
             return None
-        # a turn made unseen is one some roll makes (s112 clip 10903 at 511.2 s: the
-        # mover's checker on a held point read as his opponent's, his play taken for a
-        # legal one and the opponent's turn after it, off the bar onto his 7-point)
-        if turn_missed and not self._some_play_explains(best[3].with_turn(1 - mover), s.checkers):
+        # a whole turn made unseen is one some roll makes (s112 clip 10903 at 511.2 s:
+        # the mover's checker on a held point read as his opponent's, his play taken
+        # for a legal one and the opponent's turn after it, off the bar onto his
+        # 7-point); with the opponent's dice down, his play may be under way, or illegal
+        if whole_turn and not self._some_play_explains(best[3].with_turn(1 - mover), s.checkers):
             return None
         return best[2], best[3], best[4]
 
