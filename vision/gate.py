@@ -21,7 +21,7 @@ field is known, a second gate watches the board closely (:meth:`MotionGate.on_bo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -136,6 +136,17 @@ class MotionGate:
 
     def reset(self) -> None:
         self._previous, self._still = None, 0
+
+
+class _Change(NamedTuple):
+    """A view against one of the watch's pictures (:meth:`ReachWatch._piece`); areas
+    are shares of the field's."""
+
+    reach: float  # the pieces that reach out past the rim
+    mask: Any  # those pieces' mask, or None
+    largest: float  # the largest changed piece, wherever it lies
+    cover: float  # the most of the field one changed piece covers
+    lump: Any  # that piece's mask where it covers ``cover_share`` or more, else None
 
 
 class ReachWatch:
@@ -303,11 +314,8 @@ class ReachWatch:
             )
         return self._masks[1], self._masks[2], self._masks[3], self._masks[4]
 
-    def _piece(self, small: Any, reference: Any) -> tuple[float, Any, float, float, Any]:
-        """The reach against one reference, the counted pieces' mask (or None), the
-        largest changed piece's area wherever it lies, and the most of the field one
-        changed piece covers (shares of the field's area) with that piece's mask where
-        it covers ``cover_share`` or more (else None)."""
+    def _piece(self, small: Any, reference: Any) -> _Change:
+        """How the small picture changes ``reference`` (:class:`_Change`)."""
         out_there, arm_ends, on_field, area = self._field_masks(small.shape)
         diff = np.abs(small - reference)
         changed = ((diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold).astype(np.uint8)
@@ -330,9 +338,9 @@ class ReachWatch:
         # onto the table, piling up turn by turn (s37 clip 3203 at 507 s)
         reaching = np.intersect1d(reaching[reaching > 0], labels[arm_ends & (changed == 1)])
         if not reaching.size:
-            return 0.0, None, largest, cover, lump
+            return _Change(0.0, None, largest, cover, lump)
         reach = float(stats[reaching, cv2.CC_STAT_AREA].sum()) / area
-        return reach, np.isin(labels, reaching), largest, cover, lump
+        return _Change(reach, np.isin(labels, reaching), largest, cover, lump)
 
     def update(self, frame: U8, t: float) -> bool:
         """One settled frame at time ``t`` (seconds); True while someone reaches in."""
@@ -352,9 +360,9 @@ class ReachWatch:
         best = min(
             range(len(found)),
             key=lambda k: (
-                (True, found[k][0], found[k][3])
-                if found[k][0] >= self.reach_share
-                else (False, found[k][3], found[k][0])
+                (True, found[k].reach, found[k].cover)
+                if found[k].reach >= self.reach_share
+                else (False, found[k].cover, found[k].reach)
             ),
         )
         self.reach, piece, largest, cover, lump = found[best]
@@ -378,7 +386,7 @@ class ReachWatch:
             # where it changes that one little (the first picture may differ by a
             # game's play: s115 clip 11203 from 444.2 s)
             replaced = best if best < held else 0
-            if min(largest, found[replaced][2]) < self.hold_share:
+            if min(largest, found[replaced].largest) < self.hold_share:
                 self._references[replaced] = small
             self._pending = None
             return False
@@ -431,7 +439,7 @@ class ReachWatch:
         pictures, held = self._pictures(small)
         if not held:
             return None, None
-        reach, mask, *_ = min((self._piece(small, r) for r in pictures), key=lambda f: f[0])
+        reach, mask, *_ = min((self._piece(small, r) for r in pictures), key=lambda f: f.reach)
         if reach < self.reach_share or mask is None:
             return reach, None
         return reach, self._pixels(mask)
