@@ -1889,11 +1889,12 @@ class Referee:
         else:
             (roll, ll, pos, text), rolls = self._unseen_roll_played(before, evidence)
         legal = self._explains(evidence, ll) and pos != before
+        their_turn = False  # his opponent's turn seen made too
         if not legal:
             # his opponent may have rolled and played since, no view between
             found = self._their_play_seen(s, before, rolls)
             if found is not None:
-                (roll, pos, text), legal = found, True
+                (roll, pos, text), legal, their_turn = found, True, True
         if not legal and not self._glimpsed and judged is None:
             return False  # no die was ever seen: his dice may still be down, unseen
         if not legal and gone:
@@ -1927,7 +1928,13 @@ class Referee:
             # flagged under the likeliest roll [001 4.2(ii)].
             self._decide_play(s)
             return True
-        self._legal_move(pos, text)
+        if note == TAKEN_VALID_NOTE and not their_turn:
+            # the roll as seen, played: a close call is weighed on it too (s116 clip
+            # 11302 at 301.2 s: a 65 read cocked and played as it lay ended the call
+            # on a 64 read 62 the play before, its 6/0 4/0 taken for 6/0 4/2)
+            self._legal_move_weighed(evidence, ll, pos, text)
+        else:
+            self._legal_move(pos, text)
         if self.state.phase is Phase.ROLL:
             others = dice if gone else tuple(d for d in dice if d.half != self.right_half(roller))
             if not self._see_cube(s):
@@ -3510,6 +3517,17 @@ class Referee:
         first = len(self.events)
         self._decide_play_now(s, best_ll, best, text)  # (its _reread_roll sets _close)
         made = self.events[first:]
+        plain = self._carry_doubt(other, made)
+        if self._close is not None and plain:
+            lead, roll, pos, text = self._close
+            self._doubt = _Doubt(made[0].seq, roll, [(pos, text)], lead)
+        self._close = None
+
+    def _carry_doubt(self, other: tuple[float, Position, str] | None, made: list[Event]) -> bool:
+        """The close call still open carried past the events ``made`` for a play, its
+        other branch's result ``other`` (:meth:`_weigh_doubt`): the branch goes on
+        where they are a legal play alone; the call waits where they are a play
+        flagged; else it stands. Returns whether they are a legal play alone."""
         # a legal play alone: no dice read again, no flag, the game not over
         plain = len(made) == 1 and isinstance(made[0], MoveEvent) and made[0].legal
         doubt = self._doubt
@@ -3523,10 +3541,21 @@ class Referee:
                 doubt.flagged = True  # weighed when it is put right (_see_flagged)
             else:
                 self._doubt = None
-        if self._close is not None and plain:
-            lead, roll, pos, text = self._close
-            self._doubt = _Doubt(made[0].seq, roll, [(pos, text)], lead)
-        self._close = None
+        return plain
+
+    def _legal_move_weighed(
+        self, evidence: CheckerEvidence, ll: float, after: Position, text: str
+    ) -> None:
+        """Record the legal play ``after`` (log-likelihood ``ll`` under ``evidence``)
+        of the dice on the record, decided outside :meth:`_decide_play` (a roll
+        judged invalid and played as it lay), weighed on the close call still open as
+        :meth:`_decide_play` weighs its plays."""
+        rejudged, other = self._weigh_doubt(evidence, ll)
+        if rejudged:
+            return
+        first = len(self.events)
+        self._legal_move(after, text)
+        self._carry_doubt(other, self.events[first:])
 
     def _weigh_doubt(
         self, evidence: CheckerEvidence, best_ll: float
@@ -3571,8 +3600,10 @@ class Referee:
         for e in later:
             if isinstance(e, MoveEvent) and e.legal:
                 plays += 1
-            elif not (isinstance(e, RollEvent) and e.note is None) and not isinstance(
-                e, RollInvalidEvent
+            elif not (
+                (isinstance(e, RollEvent) and e.note in (None, TAKEN_VALID_NOTE))
+                or isinstance(e, RollInvalidEvent)
+                or (isinstance(e, CorrectionEvent) and e.data.get("action") == "taken_valid")
             ):
                 return False
         return plays == len(doubt.branch) - 1
@@ -3643,7 +3674,21 @@ class Referee:
         before = Position.from_position_id(call.before, turn=call.player)
         plays = iter(doubt.branch)  # one for each play, the call's first (_doubt_intact)
         flagged: tuple[Position, tuple[int, int], Position | None] | None = None
+        renumbered: dict[int, int] = {}  # each event's seq then and now
         for e in [replace(call, dice=dice), *later]:
+            renumbered[e.seq] = len(self.events)
+            if isinstance(e, CorrectionEvent) and "withdraws" in e.data:
+                # a judgement withdrawn (taken as valid) is withdrawn as recorded again
+                e = replace(
+                    e,
+                    data={
+                        **e.data,
+                        "withdraws": [renumbered.get(w, w) for w in e.data["withdraws"]],
+                    },
+                    target_seq=None
+                    if e.target_seq is None
+                    else renumbered.get(e.target_seq, e.target_seq),
+                )
             if isinstance(e, MoveEvent) and e.legal:
                 after, play = next(plays)
                 e = replace(
@@ -3835,9 +3880,7 @@ class Referee:
         recorded = (seen[0].value, seen[1].value)
         if sorted(recorded) != sorted(state.dice):
             return  # (the roll was put right from other evidence)
-        best = max(
-            self._dancing_rolls(before), key=lambda roll: (_roll_log_p(pooled, roll), roll)
-        )
+        best = max(self._dancing_rolls(before), key=lambda roll: (_roll_log_p(pooled, roll), roll))
         if sorted(best) != sorted(state.dice) and _roll_log_p(pooled, best) > _roll_log_p(
             pooled, recorded
         ):

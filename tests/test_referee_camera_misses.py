@@ -3605,6 +3605,72 @@ def test_a_close_call_is_settled_by_the_plays_after_it() -> None:
     assert not any(isinstance(e, CorrectionEvent) for e in ref.events)
 
 
+def test_a_close_call_is_weighed_on_a_roll_judged_cocked_and_played_as_it_lay() -> None:
+    """The close call of the test above (player 1's 31 read 11, its 13/10 24/23
+    recorded as the 11's 24/22 6/5(2)); player 0's 43 is then judged cocked, and he
+    plays it as it lay, 13/10 13/9, and lifts the dice: the judgement is withdrawn and
+    the roll taken as valid. That play is weighed on both branches as any other (s116
+    clip 11302 at 296.4 s: a 64 read 62 at 0.69 / 0.31, its 6/0 4/0 recorded as 6/0
+    4/2; the opponent's 65 read cocked and played as it lay ended the call, and the
+    next play was flagged as 6/3 6/0 2/0 of a 63): the view reads player 1's checkers
+    as the 31 left them better again, and both plays are recorded again, the
+    judgement's withdrawal with them. Where the view reads the 11's checkers better,
+    the 11 stands."""
+    dice = (
+        SeenDie(1, p=0.8, half="left", at=(-20.0, 3.0), values=(0.8, 0.02, 0.15, 0.01, 0.01, 0.01)),
+        SeenDie(1, p=0.54, half="left", at=(-25.0, 3.0), values=(0.54, 0.1, 0.3, 0.02, 0.02, 0.02)),
+    )
+    cocked = (
+        SeenDie(4, half="right", cocked=0.9, at=(20.0, 3.0)),
+        SeenDie(3, half="right", at=(25.0, 3.0)),
+    )
+
+    def run(true_left: bool) -> Referee:
+        ref, p0 = _opened_52()
+        true = Position((p0.boards[0], _moved(p0.boards[1], (13, 10), (24, 23))), 1)
+        eleven = Position((p0.boards[0], _moved(p0.boards[1], (24, 22), (6, 5), (6, 5))), 1)
+        board0 = _moved(p0.boards[0], (13, 9), (13, 10))
+        true2 = Position((board0, true.boards[1]), 0)
+        eleven2 = Position((board0, eleven.boards[1]), 0)
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=dice))] == ["roll"]
+        first = ref.see(Sighting(_Scored(true, eleven=(eleven, -1.0))))  # type: ignore[arg-type]
+        assert [(e.TYPE, getattr(e, "dice", None)) for e in first] == [("move", (1, 1))]
+        judged = ref.see(Sighting(_Scored(true), dice=cocked))  # type: ignore[arg-type]
+        assert [e.TYPE for e in judged] == ["roll_invalid"]
+        second = _Scored(true2, eleven2=(eleven2, -2.7)) if true_left else _Scored(eleven2)
+        ref.see(Sighting(second))  # type: ignore[arg-type]
+        return ref
+
+    ref = run(true_left=True)
+    fixes = [e for e in ref.events if isinstance(e, CorrectionEvent)]
+    assert [e.data["action"] for e in fixes] == [
+        "taken_valid",
+        "rejudge",
+        "reread_dice",
+        "taken_valid",
+    ]
+    assert fixes[1].data["dice"] == [3, 1]
+    record = record_from_events(ref.events).games[0].actions
+    assert [(a.player, a.dice, a.play) for a in record] == [
+        (0, (5, 2), "13/11 13/8"),
+        (1, (3, 1), "24/23 13/10"),
+        (0, (4, 3), "13/10 13/9"),
+    ]
+    # the judgement recorded again is withdrawn again: no invalid roll stands
+    withdrawn = withdrawn_seqs(ref.events)
+    live = [e for e in ref.events if e.seq not in withdrawn]
+    assert not any(isinstance(e, RollInvalidEvent) for e in live)
+    again = Referee.resume(ref.config, ref.events)  # a restart gets the same match
+    assert again.state == ref.state and ref.state.on_roll == 1
+    # the second view reads the 11's checkers: the 11 stands, the 43 taken as valid
+    ref = run(true_left=False)
+    assert not any(
+        isinstance(e, CorrectionEvent) and e.data["action"] == "rejudge" for e in ref.events
+    )
+    assert record_from_events(ref.events).games[0].actions[1].dice == (1, 1)
+    assert record_from_events(ref.events).games[0].actions[2].dice == (4, 3)
+
+
 def test_a_close_call_is_settled_by_a_flagged_play_put_right() -> None:
     """The close call of the test above (player 1's 31 read 11, its 13/10 24/23
     recorded as the 11's 24/22 6/5(2)); player 0 then plays his 43 as 13/10 alone,
