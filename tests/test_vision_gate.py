@@ -8,6 +8,7 @@ import json
 import time
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -343,6 +344,31 @@ def test_a_hand_over_the_field_whose_sleeve_is_the_tables_colour_is_held_back() 
     watch.update(_noisy(board, rng), 0.0)
     rests = [watch.update(_noisy(_forearm(board), rng), t) for t in (0.1, 1.5, 3.2, 3.3)]
     assert rests == [True, True, False, False]
+
+
+def test_checkers_moved_side_by_side_over_much_of_the_field_are_no_hand() -> None:
+    """s117 clip 11402 at 121.0 s: a 22 played 9/7(2) 6/4 5/3* in one quarter and its
+    dice lifted changed 11.3 % of the field against the clear picture, the checkers'
+    old and new places one piece once the gaps between them were closed: held back as
+    a hand over the field (``cover_share``) for 6 s: a 22 rolled onto a checker
+    (invalid) was never seen, nor the 41 rolled again. A hand changes the field it lies on
+    through and through; the checkers change 68 % of their piece here, 11.8 % of
+    the field (``solid_share``)."""
+    rng = np.random.default_rng(17)
+    board = _board(rng)
+    corners = [[200, 100], [1080, 100], [1080, 620], [200, 620]]
+    played = board.copy()
+    for k in range(5):  # five checkers lifted from one row, put down beside it
+        cv2.circle(board, (300 + 75 * k, 470), 28, (225, 225, 225), -1)
+        cv2.circle(played, (300 + 75 * k, 560), 28, (225, 225, 225), -1)
+    for solid, held in ((None, False), (0.0, True)):  # None: the default; 0.0: before
+        watch = ReachWatch(corners) if solid is None else ReachWatch(corners, solid_share=solid)
+        assert not watch.update(_noisy(board, rng), 0.0)
+        assert watch.update(_noisy(played, rng), 0.1) is held
+    # a hand over the field is still held back
+    watch = ReachWatch(corners)
+    assert not watch.update(_noisy(board, rng), 0.0)
+    assert watch.update(_noisy(_forearm(board), rng), 0.1)
 
 
 def test_a_speck_out_past_the_rim_does_not_freeze_the_clear_picture() -> None:

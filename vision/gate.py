@@ -146,7 +146,7 @@ class _Change(NamedTuple):
     mask: Any  # those pieces' mask, or None
     largest: float  # the largest changed piece, wherever it lies
     cover: float  # the most of the field one changed piece covers
-    lump: Any  # that piece's mask where it covers ``cover_share`` or more, else None
+    lump: Any  # that piece's mask where it covers ``cover_share`` or more, solid, else None
 
 
 class ReachWatch:
@@ -181,7 +181,10 @@ class ReachWatch:
     picture, which a game's play has changed by more; the board under it is hidden; a
     play changes a few checkers' places, a roll a die's: up to 7.7 % of the field
     in the renders, a double's four checkers to their neighbours; hands 9.4 % and
-    more), held back as an arm is, until it stays unmoved for ``forget_s``. Of the
+    more) and changes ``solid_share`` of it or more (a hand changes the field it lies
+    on through and through; checkers moved side by side change their own places,
+    the gaps between them closed only by the bridging), held back as an arm is,
+    until it stays unmoved for ``forget_s``. Of the
     references, a view is compared with the one it reaches out against least, and
     of those under ``reach_share`` the one it changes least. The first clear picture
     is kept as well, for good: a reference gone wrong (an arm the table's colour,
@@ -253,13 +256,14 @@ class ReachWatch:
         same_overlap: float = 0.8,
         hold_share: float = 0.08,
         cover_share: float = 0.085,
+        solid_share: float = 0.8,
     ) -> None:
         field = _field_corners(field_px)
         diagonal = float(np.hypot(*np.ptp(field, axis=0)))
         self.scale = max(1.0, diagonal / diagonal_px)
         self.threshold, self.reach_share, self.forget_s = threshold, reach_share, forget_s
         self.same_overlap, self.hold_share = same_overlap, hold_share
-        self.cover_share = cover_share
+        self.cover_share, self.solid_share = cover_share, solid_share
         small_diagonal = diagonal / self.scale
         self.rim_share, self.zone_share = rim_share, zone_share
         self._bridge = _odd(bridge_share * small_diagonal)
@@ -319,6 +323,7 @@ class ReachWatch:
         out_there, arm_ends, on_field, area = self._field_masks(small.shape)
         diff = np.abs(small - reference)
         changed = ((diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold).astype(np.uint8)
+        raw = changed
         if self._bridge > 1:
             kernel = np.ones((self._bridge, self._bridge), np.uint8)
             changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, kernel)
@@ -332,6 +337,14 @@ class ReachWatch:
             cover = float(inside[top]) / area
             if cover >= self.cover_share:  # (its mask only where it is taken for a hand)
                 lump = labels == top
+                # a hand changes the field it lies on through and through; checkers
+                # moved apart change their own places, the gaps between them closed only
+                # by the bridging (s117 clip 11402 at 121.0 s: a 22 played 9/7(2) 6/4
+                # 5/3* in one quarter, its dice lifted: 11.3 % of the field, 71 % of it
+                # changed; hands over the field 84 % and more)
+                over = lump & on_field
+                if np.count_nonzero(raw[over]) < self.solid_share * np.count_nonzero(over):
+                    lump = None
         reaching = np.unique(labels[out_there & (changed == 1)])
         # an arm comes from outside the zone or lies over the field; a piece wholly
         # between the two is something put down beside the board: checkers borne off
@@ -365,7 +378,7 @@ class ReachWatch:
                 else (False, found[k].cover, found[k].reach)
             ),
         )
-        self.reach, piece, largest, cover, lump = found[best]
+        self.reach, piece, largest, _, lump = found[best]
         # a hand over the field whose arm the watch does not tell from the table (its
         # sleeve the table's colour): one changed piece over much of the field is a
         # hand as well, not a play (s107 clip 10404 at 342.3 s: a forearm across the
@@ -373,7 +386,7 @@ class ReachWatch:
         # picture, which the view is compared with only where it reaches out against
         # every reference: a game's play has changed the field since by more than a
         # hand (s115 clip 11203 from 444.2 s: 11.5 %, the rest of the game held back)
-        covered = self.reach < self.reach_share and cover >= self.cover_share and best < held
+        covered = self.reach < self.reach_share and lump is not None and best < held
         if covered:
             piece = lump
         if self.reach < self.reach_share and not covered:
