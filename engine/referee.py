@@ -3791,6 +3791,40 @@ class Referee:
             return None
         return found[1] if found[0] + ILLEGAL_LOG_ODDS > best_ll else None
 
+    def _moved_onto_held_point(self, evidence: CheckerEvidence, best_ll: float) -> Position | None:
+        """The mover, not on the bar, put one checker on a point his opponent holds
+        with one of his dice [000 r13], and moved nothing else, where no legal play
+        explains the view (``best_ll``): the board with his checker there (on top of
+        their pile, which reads as theirs) explains it, and better than the best legal
+        play by the odds against an illegal play (``ILLEGAL_LOG_ODDS``), as
+        :meth:`_entered_on_held_point` from the bar (s119 clip 11601 at 46.8 s: a
+        42, his lone checker 14/12 onto the opponent's five, the pile read as their
+        five and his checker gone; 14/10 10/8 explained the view no better than the
+        board as it stood, 13.8 nats under its best, and was taken for legal with
+        his 8 point read a checker short). Returns that board, or None."""
+        state = self.state
+        before, dice, mover = state.position, state.dice, state.on_roll
+        if dice is None or before.boards[mover][BAR] or self._explains(evidence, best_ll):
+            return None
+        found: tuple[float, Position] | None = None
+        for d in sorted(set(dice)):
+            for source in range(d, 24):  # his points d + 1 to 24, by index
+                target = source - d
+                if not before.boards[mover][source] or before.boards[1 - mover][23 - target] < 2:
+                    continue  # (his opponent's point 24 - target is his point target + 1)
+                mine = list(before.boards[mover])
+                mine[source] -= 1
+                mine[target] += 1
+                boards = list(before.boards)
+                boards[mover] = tuple(mine)
+                shown = Position((boards[0], boards[1]), before.turn)
+                ll = evidence.log_likelihood(shown)
+                if found is None or ll > found[0]:
+                    found = (ll, shown)
+        if found is None or not self._explains(evidence, found[0]):
+            return None
+        return found[1] if found[0] + ILLEGAL_LOG_ODDS > best_ll else None
+
     def _dance_outweighs_entry(
         self, before: Position, evidence: CheckerEvidence, entered: Position
     ) -> bool:
@@ -3821,6 +3855,8 @@ class Referee:
         entered = self._entered_on_held_point(s.checkers, best_ll)
         if entered is not None and self._dance_outweighs_entry(before, s.checkers, entered):
             entered = None  # (and _misread_dance below takes the dance)
+        if entered is None:
+            entered = self._moved_onto_held_point(s.checkers, best_ll)
         # a checker hidden by a die on its pile is no checker moved, nor one missed
         hidden = self._hidden_under_die(s, best, mover)
         if (

@@ -1805,6 +1805,50 @@ def test_a_checker_put_from_the_bar_on_a_held_point_is_flagged_not_read_as_a_dan
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+#: Player 1 on roll with a lone checker on his 14 point; player 0 holds player 1's
+#: 12 point (player 0's 13 point) with five.
+LONE_FOURTEEN = Position(
+    (_board(p6=5, p8=3, p13=5, p22=1, p24=1), _board(p6=5, p8=3, p13=5, p14=1, p24=1)), 0
+)
+
+
+def test_a_checker_moved_onto_a_held_point_is_flagged_not_taken_for_a_pile_misread() -> None:
+    """s119 clip 11601 at 46.8 s: player 1 rolled 42 and put his lone checker from his
+    14 point on his 12 point, which player 0 held with five [000 r13], and played
+    nothing else. The pile read as player 0's five; his checker was gone from the
+    view. The best legal play, 14/10 10/8, explains it no better than the board as it
+    stood (13.8 nats under the view's best), but as his 8 point read a checker short
+    it was taken: legal. The board with his checker on the pile explains the view
+    within the illegal margin and better than the legal play by more than the odds
+    against an illegal play: flagged, then cleared when he plays the roll. Where it
+    does not explain the view so much better, the legal play stands."""
+
+    def after(on_pile_ll: float) -> tuple[Referee, list[Event]]:
+        ref = _player_1_on_roll_at(LONE_FOURTEEN)
+        dice = (SeenDie(4, half="left", at=(-20.0, 3.0)), SeenDie(2, half="left", at=(-25.0, 3.0)))
+        start = LONE_FOURTEEN.with_turn(1)
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(start), dice=dice))] == ["roll"]
+        gone = Position((LONE_FOURTEEN.boards[0], side(p6=5, p8=3, p13=5, p24=1)), 1)
+        on_pile = Position((LONE_FOURTEEN.boards[0], _board(p6=5, p8=3, p12=1, p13=5, p24=1)), 1)
+        legal = Position((LONE_FOURTEEN.boards[0], _board(p6=5, p8=4, p13=5, p24=1)), 1)
+        board = _Scored(gone, on_pile=(on_pile, on_pile_ll), legal=(legal, -13.8))
+        board.scores[start.boards] = -13.8
+        return ref, ref.see(Sighting(board))  # type: ignore[arg-type]
+
+    ref, events = after(-2.5)
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    move, flag = events
+    assert isinstance(move, MoveEvent) and not move.legal and move.play == "14/12"
+    assert flag.rule == "000 r13" and flag.player == 1
+    played = Position((LONE_FOURTEEN.boards[0], _board(p6=5, p8=4, p13=5, p24=1)), 1)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["flag_cleared", "move"] and events[1].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # the pile with his checker on it only a little likelier: the legal play stands
+    _, events = after(-12.0)
+    assert [(e.TYPE, getattr(e, "legal", None)) for e in events] == [("move", True)]
+
+
 #: Player 1 on the bar against player 0's points 1, 2, 3, 5 and 6: only a 4 enters.
 ALL_BUT_FOUR = Position(
     (_board(p1=2, p2=2, p3=2, p5=2, p6=2, p13=5), _board(bar=1, p6=5, p8=3, p13=6)), 0
