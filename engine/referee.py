@@ -452,6 +452,26 @@ def _bars_swapped(position: Position) -> Position | None:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class _BarsSwapped:
+    """A view's evidence (``seen``) with the two bars' counts read the other way round:
+    each position scored as ``seen`` scores it with its bars swapped
+    (:func:`_bars_swapped`). A bar's colour is read from a few checkers' edges, and on
+    some boards every view reads it so (s120 clip 11702 at 186-214 s)."""
+
+    seen: CheckerEvidence
+
+    def log_likelihood(self, position: Position) -> float:
+        return self.seen.log_likelihood(_bars_swapped(position) or position)
+
+    def ceiling(self) -> float:
+        return self.seen.ceiling()
+
+    def guess(self, turn: int) -> Position | None:
+        guess = self.seen.guess(turn)
+        return None if guess is None else _bars_swapped(guess) or guess
+
+
 def _with_their_play(result: Position, seen: Position, mover: int) -> Position | None:
     """``result``, a legal result of the mover's roll, with his opponent's checkers
     where ``seen`` has them: his play made on it with a roll made before the board
@@ -723,9 +743,6 @@ class Referee:
         #: The position on the table when a view since the roll read it exactly (the
         #: checkers' best guess), for :meth:`_moved_without_play`.
         self._seen_exact: Position | None = None
-        #: The play whose view was passed over once for a bar read the wrong way
-        #: round (:meth:`_bar_misread`): its position, dice and mover.
-        self._bar_passed: tuple[str, tuple[int, int], int] | None = None
         # Who reports the events being made: the camera, or an observer's action.
         self._source: Source = "camera"
         self._game_started = False
@@ -2933,8 +2950,7 @@ class Referee:
         if not self._movers_dice_down(dice):
             # The mover lifted his dice: the turn is over [001 4.1(vi)(a)]. Dice seen
             # now are the opponent's next roll, made before a settled view between.
-            if self._bar_misread(s):
-                return
+            s = self._bars_read_right(s)
             if not self._see_lone_roll_danced(s):
                 self._decide_play(s)
             if self._turn_missed:
@@ -3467,42 +3483,40 @@ class Referee:
         plays = results[best]
         return best_ll, best, plays[0].mat_text() if plays else ""
 
-    def _bar_misread(self, s: Sighting) -> bool:
-        """Whether the view after a play is passed over, once a play, as a bar read
-        the wrong way round: its checkers' best guess has more of the mover's on the
-        bar than before his play, or fewer of his opponent's; no legal result
-        explains it, and one does with the two bars' counts swapped. No play puts the
-        mover's own checkers on the bar, only his opponent's, hit [000 r14]; his
-        opponent's leave it on his own turn [000 r15] (where that turn was made
-        unseen, hitting the mover, no swap explains the board). A bar's colour is
-        read from a few checkers' edges, and one view may swap it (s53 clip 4801 at
-        401.5 s: player 0's two checkers on the bar read as player 1's, 55 played as
-        6/1 5/0(3) flagged as 6/25 5/25 5/1 5/0; the next view read it right). The
-        next settled view judges the play; seen so again, it is judged as it is."""
+    def _bars_read_right(self, s: Sighting) -> Sighting:
+        """The view after a play, to judge it by: ``s``, or ``s`` with its two bars'
+        counts read the other way round (:class:`_BarsSwapped`) where its checkers'
+        best guess has more of the mover's on the bar than before his play, or fewer
+        of his opponent's, no legal result explains it, and one does with the bars
+        swapped. No play puts the mover's own checkers on the bar, only his
+        opponent's, hit [000 r14]; his opponent's leave it on his own turn [000 r15]
+        (where that turn was made unseen, hitting the mover, no swap explains the
+        board). A bar's colour is read from a few checkers' edges: one view may swap
+        it (s53 clip 4801 at 401.5 s: player 0's two checkers on the bar read as
+        player 1's, 55 played as 6/1 5/0(3) flagged as 6/25 5/25 5/1 5/0; the next
+        view read it right), and on some boards every view does (s120 clip 11702 at
+        188.3 s: player 0's three read as player 1's after his bear-off 6/0(3) 5/0;
+        the view was passed over to wait for a view read right, and the next showed
+        player 0's entry made as well: 6/25 6/25 6/0 5/0 flagged, and five plays
+        lost after it)."""
         state = self.state
         if state.dice is None:
-            return False
+            return s
         mover, before = state.on_roll, state.position
-        key = (before.position_id(), state.dice, mover)
-        if self._bar_passed == key:
-            return False
         seen = s.checkers.guess(mover)
         if seen is None or not (
             seen.boards[mover][BAR] > before.boards[mover][BAR]
             or seen.boards[1 - mover][BAR] < before.boards[1 - mover][BAR]
         ):
-            return False
+            return s
         best_ll, _, _ = self.best_result(before, state.dice, s.checkers)
         if self._explains(s.checkers, best_ll):
-            return False
-        swapped = (_bars_swapped(pos) for pos in legal_plays(before, state.dice))
-        if not any(
-            pos is not None and self._explains(s.checkers, s.checkers.log_likelihood(pos))
-            for pos in swapped
-        ):
-            return False
-        self._bar_passed = key
-        return True
+            return s
+        swapped = _BarsSwapped(s.checkers)
+        ll, result, _ = self.best_result(before, state.dice, swapped)
+        if _bars_swapped(result) is None or not self._explains(swapped, ll):
+            return s
+        return replace(s, checkers=swapped)
 
     def _decide_play(self, s: Sighting) -> None:
         """The mover's play, judged from the view after it: the likeliest legal result
@@ -3791,6 +3805,27 @@ class Referee:
             return None
         return found[1] if found[0] + ILLEGAL_LOG_ODDS > best_ll else None
 
+    def _bars_read_swapped(self, evidence: CheckerEvidence, best_ll: float) -> bool:
+        """No legal result of the mover's dice explains the view (``best_ll``), but
+        one does with the view's two bars read the other way round
+        (:class:`_BarsSwapped`): that play is recorded. :meth:`_bars_read_right`
+        reads a view so where it shows the mover's own checkers put on the bar or
+        his opponent's taken off it, which no play does; on some boards every view
+        reads the bar so, and the player on the bar then enters with it read the
+        wrong way round still (s120 clip 11702 at 190-214 s: player 0's checkers
+        on the bar read as player 1's, his entry with 62, 25/19, misjudged). Returns
+        whether it was."""
+        state = self.state
+        before, dice = state.position, state.dice
+        if dice is None or self._explains(evidence, best_ll):
+            return False
+        swapped = _BarsSwapped(evidence)
+        ll, result, text = self.best_result(before, dice, swapped)
+        if _bars_swapped(result) is None or not self._explains(swapped, ll):
+            return False
+        self._legal_move(result, text)
+        return True
+
     def _moved_onto_held_point(self, evidence: CheckerEvidence, best_ll: float) -> Position | None:
         """The mover, not on the bar, put one checker on a point his opponent holds
         with one of his dice [000 r13], and moved nothing else, where no legal play
@@ -3857,6 +3892,8 @@ class Referee:
             entered = None  # (and _misread_dance below takes the dance)
         if entered is None:
             entered = self._moved_onto_held_point(s.checkers, best_ll)
+        if entered is None and self._bars_read_swapped(s.checkers, best_ll):
+            return
         # a checker hidden by a die on its pile is no checker moved, nor one missed
         hidden = self._hidden_under_die(s, best, mover)
         if (

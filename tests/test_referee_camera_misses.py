@@ -46,6 +46,7 @@ from gammoneye.engine.referee import (
     SeenCube,
     SeenDie,
     Sighting,
+    _bars_swapped,
 )
 from gammoneye.engine.replay import record_from_events
 
@@ -3964,17 +3965,20 @@ def test_a_third_die_on_the_bar_beside_a_roll_is_a_mark_not_a_die() -> None:
     assert invalid.reasons == ("wrong_half",) and sorted(invalid.dice) == [1, 6]
 
 
-def test_a_bar_read_the_wrong_way_round_after_a_play_waits_for_the_next_view() -> None:
-    """s53 clip 4801 at 401.5 s: player 1 bore off with 55 while player 0 had two
-    checkers on the bar, and the view after it read them as player 1's: no play of his puts
-    his own checkers on the bar [000 r14], nor takes his opponent's off it [000 r15].
-    That view is passed over and the next one, read right, gives the play; a bar read
-    so in two views is judged as it is (flagged)."""
-    before = Position((side(bar=2, p6=5, p8=3, p13=5), side(p6=1, p5=4, p3=2)), 0)
+def test_a_bar_read_the_wrong_way_round_after_a_play_is_read_the_other_way() -> None:
+    """s53 clip 4801 at 401.5 s: player 1 bore off with 55 while player 0 had checkers
+    on the bar (three here), and the view after it read them as player 1's: no play
+    of his puts his own checkers on the bar [000 r14], nor takes his opponent's off
+    it [000 r15]. The view is read with its bars the other way round, and gives his
+    legal play at once. That view was passed over before, to wait for one read
+    right; on some boards every view reads the bar so (s120 clip 11702 at 188.3 s),
+    and the next view showed player 0's entry made as well: the bear-off was flagged
+    as 6/25 6/25 6/0 5/0. His opponent's entry after it, the bar read so again, is
+    his legal entry; a board that no legal play explains either way is flagged."""
+    before = Position((side(bar=3, p6=5, p8=3, p13=4), side(p6=1, p5=4, p3=2)), 0)
     played = Position((before.boards[0], side(p6=1, p3=2)), 1)  # 5/0(4)
-    mine, theirs = list(played.boards[1]), list(played.boards[0])
-    mine[BAR], theirs[BAR] = theirs[BAR], mine[BAR]
-    swapped = Position((tuple(theirs), tuple(mine)), 1)
+    swapped = _bars_swapped(played)
+    assert swapped is not None
     fives = (SeenDie(5, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
 
     def rolled() -> Referee:
@@ -3984,18 +3988,28 @@ def test_a_bar_read_the_wrong_way_round_after_a_play_waits_for_the_next_view() -
         return ref
 
     ref = rolled()
-    assert ref.see(Sighting(_Scored(swapped))) == []
-    events = ref.see(Sighting(ExactCheckers(played)))
+    events = ref.see(Sighting(_Scored(swapped)))  # type: ignore[arg-type]
     assert [(e.TYPE, getattr(e, "legal", None)) for e in events] == [("move", True)]
     assert isinstance(events[0], MoveEvent) and events[0].after == played.position_id()
     assert ref.flag is None and ref.state.on_roll == 0
-    # read so again in the next view: judged as it is
+    # player 0 enters two of his three (25/21 25/20, a 54), the bar still read so
+    entered = Position((side(bar=1, p21=1, p20=1, p6=5, p8=3, p13=4), played.boards[1]), 0)
+    fours = (SeenDie(5, half="right", at=(20.0, 3.0)), SeenDie(4, half="right", at=(25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(_Scored(swapped), dice=fours))] == ["roll"]  # type: ignore[arg-type]
+    read = _bars_swapped(entered)
+    assert read is not None
+    events = ref.see(Sighting(_Scored(read)))  # type: ignore[arg-type]
+    assert [(e.TYPE, getattr(e, "legal", None)) for e in events] == [("move", True)]
+    assert isinstance(events[0], MoveEvent) and events[0].after == entered.position_id()
+    assert ref.flag is None
+    # read right, the play is judged as ever
     ref = rolled()
-    assert ref.see(Sighting(_Scored(swapped))) == []
-    assert [e.TYPE for e in ref.see(Sighting(_Scored(swapped)))] == ["move", "flag"]
-    # a play that did not touch the bar read with the bar as before is judged at once
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [(e.TYPE, getattr(e, "legal", None)) for e in events] == [("move", True)]
+    # a board that no legal play explains, the bar either way, is flagged
     ref = rolled()
-    assert [e.TYPE for e in ref.see(Sighting(_Scored(played)))] == ["move"]
+    wrong = Position((swapped.boards[0], side(p6=1, p3=1, bar=2)), 1)
+    assert [e.TYPE for e in ref.see(Sighting(_Scored(wrong)))] == ["move", "flag"]
 
 
 class _RestingDiceEyes:
