@@ -1906,12 +1906,11 @@ class Referee:
         else:
             (roll, ll, pos, text), rolls = self._unseen_roll_played(before, evidence)
         legal = self._explains(evidence, ll) and pos != before
-        their_turn = False  # his opponent's turn seen made too
         if not legal:
             # his opponent may have rolled and played since, no view between
             found = self._their_play_seen(s, before, rolls)
             if found is not None:
-                (roll, pos, text), legal, their_turn = found, True, True
+                (roll, pos, text), legal = found, True
         if not legal and not self._glimpsed and judged is None:
             return False  # no die was ever seen: his dice may still be down, unseen
         if not legal and gone:
@@ -1945,10 +1944,13 @@ class Referee:
             # flagged under the likeliest roll [001 4.2(ii)].
             self._decide_play(s)
             return True
-        if note == TAKEN_VALID_NOTE and not their_turn:
-            # the roll as seen, played: a close call is weighed on it too (s116 clip
-            # 11302 at 301.2 s: a 65 read cocked and played as it lay ended the call
-            # on a 64 read 62 the play before, its 6/0 4/0 taken for 6/0 4/2)
+        if note == TAKEN_VALID_NOTE:
+            # the roll as seen, played: a close call is weighed on it too, by how well
+            # the judged roll's play explains the view (s116 clip 11302 at 301.2 s: a
+            # 65 read cocked and played as it lay ended the call on a 64 read 62 the
+            # play before, its 6/0 4/0 taken for 6/0 4/2; the 65's 6/0 5/0 explained
+            # the view only with his opponent's checker on the 2 point gone, as a
+            # turn of his made unseen)
             self._legal_move_weighed(evidence, ll, pos, text)
         else:
             self._legal_move(pos, text)

@@ -3670,7 +3670,7 @@ def test_a_close_call_is_weighed_on_a_roll_judged_cocked_and_played_as_it_lay() 
         SeenDie(3, half="right", at=(25.0, 3.0)),
     )
 
-    def run(true_left: bool) -> Referee:
+    def run(true_left: bool, off: float = -2.7) -> Referee:
         ref, p0 = _opened_52()
         true = Position((p0.boards[0], _moved(p0.boards[1], (13, 10), (24, 23))), 1)
         eleven = Position((p0.boards[0], _moved(p0.boards[1], (24, 22), (6, 5), (6, 5))), 1)
@@ -3682,7 +3682,7 @@ def test_a_close_call_is_weighed_on_a_roll_judged_cocked_and_played_as_it_lay() 
         assert [(e.TYPE, getattr(e, "dice", None)) for e in first] == [("move", (1, 1))]
         judged = ref.see(Sighting(_Scored(true), dice=cocked))  # type: ignore[arg-type]
         assert [e.TYPE for e in judged] == ["roll_invalid"]
-        second = _Scored(true2, eleven2=(eleven2, -2.7)) if true_left else _Scored(eleven2)
+        second = _Scored(true2, eleven2=(eleven2, off)) if true_left else _Scored(eleven2)
         ref.see(Sighting(second))  # type: ignore[arg-type]
         return ref
 
@@ -3707,6 +3707,13 @@ def test_a_close_call_is_weighed_on_a_roll_judged_cocked_and_played_as_it_lay() 
     assert not any(isinstance(e, RollInvalidEvent) for e in live)
     again = Referee.resume(ref.config, ref.events)  # a restart gets the same match
     assert again.state == ref.state and ref.state.on_roll == 1
+    # the 43's play explains the view on the record's board only with player 1's
+    # checkers moved since (11302: its 2 point's checker gone), not within the
+    # margin: weighed all the same, and the 31 is read
+    ref = run(true_left=True, off=-14.0)
+    record = record_from_events(ref.events).games[0].actions
+    assert [(a.player, a.dice) for a in record] == [(0, (5, 2)), (1, (3, 1)), (0, (4, 3))]
+    assert ref.flag is None
     # the second view reads the 11's checkers: the 11 stands, the 43 taken as valid
     ref = run(true_left=False)
     assert not any(
