@@ -3787,22 +3787,39 @@ class Referee:
         the view shows, and the dice as read make it, so it is flagged, not read
         again. Returns that board, or None."""
         state = self.state
-        before, dice, mover = state.position, state.dice, state.on_roll
-        if dice is None or not before.boards[mover][BAR]:
+        if state.dice is None or not state.position.boards[state.on_roll][BAR]:
             return None
+        return self._onto_held_point(evidence, best_ll, (BAR,))
+
+    def _onto_held_point(
+        self, evidence: CheckerEvidence, best_ll: float, sources: Sequence[int]
+    ) -> Position | None:
+        """The board with one checker of the mover's moved from one of ``sources``
+        (points by index, or ``BAR``) by one of his dice onto a point his opponent
+        holds, nothing else moved, that explains the view best: where it explains it,
+        and better than the best legal play (``best_ll``) by the odds against an
+        illegal play (``ILLEGAL_LOG_ODDS``); else None."""
+        state = self.state
+        before, dice, mover = state.position, state.dice, state.on_roll
+        assert dice is not None
         found: tuple[float, Position] | None = None
         for d in sorted(set(dice)):
-            if before.boards[1 - mover][d - 1] < 2:
-                continue  # (open: a dance leaves none open)
-            mine = list(before.boards[mover])
-            mine[BAR] -= 1
-            mine[24 - d] += 1  # his point 25 - d is his opponent's point d
-            boards = list(before.boards)
-            boards[mover] = tuple(mine)
-            shown = Position((boards[0], boards[1]), before.turn)
-            ll = evidence.log_likelihood(shown)
-            if found is None or ll > found[0]:
-                found = (ll, shown)
+            for source in sources:
+                target = 24 - d if source == BAR else source - d  # (by index)
+                # his point target + 1 is his opponent's point 24 - target
+                if target < 0 or not before.boards[mover][source]:
+                    continue
+                if before.boards[1 - mover][23 - target] < 2:
+                    continue  # (open: from the bar, a dance leaves none open)
+                mine = list(before.boards[mover])
+                mine[source] -= 1
+                mine[target] += 1
+                boards = list(before.boards)
+                boards[mover] = tuple(mine)
+                shown = Position((boards[0], boards[1]), before.turn)
+                ll = evidence.log_likelihood(shown)
+                if found is None or ll > found[0]:
+                    found = (ll, shown)
         if found is None or not self._explains(evidence, found[0]):
             return None
         return found[1] if found[0] + ILLEGAL_LOG_ODDS > best_ll else None
@@ -3840,27 +3857,11 @@ class Referee:
         board as it stood, 13.8 nats under its best, and was taken for legal with
         his 8 point read a checker short). Returns that board, or None."""
         state = self.state
-        before, dice, mover = state.position, state.dice, state.on_roll
-        if dice is None or before.boards[mover][BAR] or self._explains(evidence, best_ll):
+        if state.dice is None or state.position.boards[state.on_roll][BAR]:
             return None
-        found: tuple[float, Position] | None = None
-        for d in sorted(set(dice)):
-            for source in range(d, 24):  # his points d + 1 to 24, by index
-                target = source - d
-                if not before.boards[mover][source] or before.boards[1 - mover][23 - target] < 2:
-                    continue  # (his opponent's point 24 - target is his point target + 1)
-                mine = list(before.boards[mover])
-                mine[source] -= 1
-                mine[target] += 1
-                boards = list(before.boards)
-                boards[mover] = tuple(mine)
-                shown = Position((boards[0], boards[1]), before.turn)
-                ll = evidence.log_likelihood(shown)
-                if found is None or ll > found[0]:
-                    found = (ll, shown)
-        if found is None or not self._explains(evidence, found[0]):
+        if self._explains(evidence, best_ll):
             return None
-        return found[1] if found[0] + ILLEGAL_LOG_ODDS > best_ll else None
+        return self._onto_held_point(evidence, best_ll, range(BAR))
 
     def _dance_outweighs_entry(
         self, before: Position, evidence: CheckerEvidence, entered: Position
