@@ -350,10 +350,10 @@ def test_checkers_moved_side_by_side_over_much_of_the_field_are_no_hand() -> Non
     """s117 clip 11402 at 121.0 s: a 22 played 9/7(2) 6/4 5/3* in one quarter and its
     dice lifted changed 11.3 % of the field against the clear picture, the checkers'
     old and new places one piece once the gaps between them were closed: held back as
-    a hand over the field (``cover_share``) for 6 s: a 22 rolled onto a checker
-    (invalid) was never seen, nor the 41 rolled again. A hand changes the field it lies on
-    through and through; the checkers change 68 % of their piece here, 11.8 % of
-    the field (``solid_share``)."""
+    a hand over the field (``cover_share``) for 6 s, and a 22 rolled onto a checker
+    (invalid) was never seen, nor the 41 rolled again. A hand changes the field it
+    lies on through and through; the checkers here change 68 % of their piece, 11.8 %
+    of the field (``solid_share``)."""
     rng = np.random.default_rng(17)
     board = _board(rng)
     corners = [[200, 100], [1080, 100], [1080, 620], [200, 620]]

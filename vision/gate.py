@@ -184,13 +184,12 @@ class ReachWatch:
     more) and changes ``solid_share`` of it or more (a hand changes the field it lies
     on through and through; checkers moved side by side change their own places,
     the gaps between them closed only by the bridging), held back as an arm is,
-    until it stays unmoved for ``forget_s``. Of the
-    references, a view is compared with the one it reaches out against least, and
-    of those under ``reach_share`` the one it changes least. The first clear picture
-    is kept as well, for good: a reference gone wrong (an arm the table's colour,
-    come in by steps each too small to see, taken for the table) makes every clear
-    view after it look like an arm; a view like the first picture is clear all the
-    same and puts the reference right.
+    until it stays unmoved for ``forget_s``. Of the references, a view is compared
+    with the one it reaches out against least, and of those under ``reach_share``
+    the one it changes least. The first clear picture is kept as well, for good: a
+    reference gone wrong (an arm the table's colour, come in by steps each too small
+    to see, taken for the table) makes every clear view after it look like an arm; a
+    view like the first picture is clear all the same and puts the reference right.
 
     ``field_px``: the field's four corners in image pixels.
 
