@@ -3512,13 +3512,25 @@ class Referee:
         ):
             return s
         best_ll, _, _ = self.best_result(before, state.dice, s.checkers)
-        if self._explains(s.checkers, best_ll):
+        if self._legal_with_bars_swapped(s.checkers, best_ll) is None:
             return s
-        swapped = _BarsSwapped(s.checkers)
-        ll, result, _ = self.best_result(before, state.dice, swapped)
+        return replace(s, checkers=_BarsSwapped(s.checkers))
+
+    def _legal_with_bars_swapped(
+        self, evidence: CheckerEvidence, best_ll: float
+    ) -> tuple[Position, str] | None:
+        """Where no legal result of the mover's dice explains the view (``best_ll``)
+        but one does with its two bars' counts read the other way round
+        (:class:`_BarsSwapped`), one whose bars differ: that result and its play's
+        text; else None."""
+        state = self.state
+        if state.dice is None or self._explains(evidence, best_ll):
+            return None
+        swapped = _BarsSwapped(evidence)
+        ll, result, text = self.best_result(state.position, state.dice, swapped)
         if _bars_swapped(result) is None or not self._explains(swapped, ll):
-            return s
-        return replace(s, checkers=swapped)
+            return None
+        return result, text
 
     def _decide_play(self, s: Sighting) -> None:
         """The mover's play, judged from the view after it: the likeliest legal result
@@ -3834,15 +3846,10 @@ class Referee:
         wrong way round still (s120 clip 11702 at 190-214 s: player 0's checkers
         on the bar read as player 1's, his entry with 62, 25/19, misjudged). Returns
         whether it was."""
-        state = self.state
-        before, dice = state.position, state.dice
-        if dice is None or self._explains(evidence, best_ll):
+        found = self._legal_with_bars_swapped(evidence, best_ll)
+        if found is None:
             return False
-        swapped = _BarsSwapped(evidence)
-        ll, result, text = self.best_result(before, dice, swapped)
-        if _bars_swapped(result) is None or not self._explains(swapped, ll):
-            return False
-        self._legal_move(result, text)
+        self._legal_move(*found)
         return True
 
     def _moved_onto_held_point(self, evidence: CheckerEvidence, best_ll: float) -> Position | None:
