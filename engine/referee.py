@@ -2218,7 +2218,8 @@ class Referee:
         2 went off after, and 6/4 5/0 was flagged as no play of 54, the 52 read 54,
         the board explained by no play of it.) A roll other than the one recorded is
         weighed by the opponent's dice as they were read, and not at all where both
-        were read surely (``REREAD_P``), as :meth:`_reread_roll` does: the mover's own
+        were read surely (``REREAD_P``), as :meth:`_reread_roll` does, nor where they
+        left it less likely than an illegal play (``ILLEGAL_LOG_ODDS``): the mover's own
         play under way may look like a change of his opponent's (s48 clip 4301 at
         393 s: a 64, read at 1.00 twice, played 6/0 4/0; the early roller's checker
         put on the 4 point read as one more of the opponent's there, and 6/4 4/0 of a
@@ -2254,6 +2255,13 @@ class Referee:
             elif len(seen) == 2 and min(d.p for d in seen) >= REREAD_P:
                 return False  # dice read surely are believed (see _reread_roll)
             ll, pos, text, roll = self._best_misread(before, read, recorded, evidence, rolled=seen)
+            if seen and _roll_log_p(seen, roll) - _roll_log_p(seen, read) < ILLEGAL_LOG_ODDS:
+                # a roll the dice hardly showed: the board is more likely the mover's
+                # own play under way, an illegal one no legal play of his explains
+                # (s123 clip 12001 at 470.5 s: a 54, its 5 at 0.73 and a 1 under 0.01,
+                # 14/9 6/2* taken; the early roller's 32 entered 25/23*, hitting back,
+                # and left his 2 unplayed; the board then read as 41's 14/13 13/9)
+                return False
         if pos.with_turn(mover) in (before.with_turn(mover), state.position):
             return False
         if not self._explains(evidence, ll) and (
