@@ -377,6 +377,50 @@ def test_a_thing_lying_in_the_field_while_rolls_come_and_go_is_no_die() -> None:
         assert [d.value for d in out] == [6, 4]
 
 
+def test_a_thing_never_read_surely_that_stays_while_a_roll_comes_is_no_die() -> None:
+    """s123 clip 12001 at 507.6 s: the cork beside a point's tip read as a 5 or a 6 at
+    0.41-0.49, first beside player 1's 44, then beside player 0's 22 in his half: three
+    dice there, the roll never judged, and his 14/6 read as 53's. A place in the field
+    never read at ``FIXTURE_UNSURE_P`` or over that stays while dice come at two other
+    places after it is a fixture at once. Read surely once, it is a die (as a die left
+    lying with the opponent's roll beside it); unsure with no new roll, it is a die."""
+    from gammoneye.engine.position import Position
+    from gammoneye.engine.referee import ExactCheckers, SeenDie, Sighting
+    from gammoneye.vision.sighting import FIXTURE_UNSURE_P, BoardMarks
+
+    board = ExactCheckers(Position.initial())
+    theirs = (SeenDie(4, half="left", at=(-8.0, 18.0)), SeenDie(4, half="left", at=(-6.0, -8.0)))
+    his = (
+        SeenDie(2, half="right", at=(9.0, 10.0)),
+        SeenDie(2, p=0.8, half="right", at=(12.5, 7.0)),
+    )
+
+    def views(phantom_p: list[float]) -> list[list[int]]:
+        marks, out = BoardMarks(), []
+        times = [0.0, 0.1, 0.2, 2.2, 2.3, 2.4, 6.5]
+        for t, p in zip(times, phantom_p, strict=True):
+            phantom = SeenDie(5, p=p, half="right", at=(13.6, -7.2))
+            roll = theirs if t < 1.0 else his
+            out.append([d.value for d in marks.clean(Sighting(board, (*roll, phantom), t=t)).dice])
+        return out
+
+    unsure = [0.48, 0.46, 0.49, 0.44, 0.44, 0.43, 0.45]
+    assert max(unsure) < FIXTURE_UNSURE_P
+    seen = views(unsure)
+    assert seen[:4] == [[4, 4, 5]] * 3 + [[2, 2, 5]]  # the 22's first view: not yet known
+    assert seen[4:] == [[2, 2]] * 3  # then a fixture: the roll is the two
+    once_sure = [0.48, 0.9, 0.49, 0.44, 0.44, 0.43, 0.45]
+    assert views(once_sure)[4:] == [[2, 2, 5]] * 3
+    # an unsure die of a roll, nothing else coming: a die
+    marks = BoardMarks()
+    lone = (
+        SeenDie(3, half="right", at=(10.0, 4.0)),
+        SeenDie(5, p=0.4, half="right", at=(14.0, -6.0)),
+    )
+    for k in range(20):
+        assert [d.value for d in marks.clean(Sighting(board, lone, t=1.5 * k)).dice] == [3, 5]
+
+
 def _sure_reading(position: Position, **misread: tuple[str, int]) -> BoardReading:
     """A reading sure (0.99) of ``position``'s checkers, player 0 dark at the bottom,
     but for the points named ``p23=("light", 9)``, read surely as that."""

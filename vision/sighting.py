@@ -249,6 +249,13 @@ MARK_GAP_S = 10.0
 #: that stays. A player thinking long over his dice shows no other dice meanwhile.
 FIXTURE_SPAN_S = 20.0
 FIXTURE_OTHERS = 4
+#: A "die" on the playing field read under this in every sighting is a fixture sooner,
+#: as a mark off the field is (``MARK_OTHERS``, ``MARK_BEFORE_S``): it lay there before
+#: a roll came at other places and is still there after (s123 clip 12001 at 507.6-531
+#: s: the cork beside a point's tip read as a 5 or 6 at 0.41-0.49, in the half of the
+#: player on roll; found beside his 22, the roll was three dice and never judged, and
+#: his play was read as 53's). A die of a roll is read surer in some view.
+FIXTURE_UNSURE_P = 0.5
 #: A "die" off the field is a mark sooner, once dice came at ``MARK_OTHERS`` other
 #: places (each seen in two sightings) at least ``MARK_BEFORE_S`` after it was first
 #: seen, while it stayed: a thing there before a roll and still there after it (s43
@@ -287,9 +294,11 @@ class BoardMarks:
 
     On the playing field a die may lie long (a player thinking over his roll), so a
     place there is a thing, not a die, only where dice came and went elsewhere
-    meanwhile (``FIXTURE_SPAN_S``, ``FIXTURE_OTHERS``): a fixture. It is left out
-    while it stays and forgotten once not seen for ``MARK_GAP_S`` (the cube taken up
-    again): dice rolled there later count.
+    meanwhile (``FIXTURE_SPAN_S``, ``FIXTURE_OTHERS``): a fixture; or where it was
+    never read surely (``FIXTURE_UNSURE_P``) and a roll came elsewhere while it stayed
+    (``MARK_OTHERS``, ``MARK_BEFORE_S``). It is left out while it stays and forgotten
+    once not seen for ``MARK_GAP_S`` (the cube taken up again): dice rolled there
+    later count.
     """
 
     def __init__(self, marks: list[tuple[float, float]] | None = None) -> None:
@@ -311,7 +320,7 @@ class BoardMarks:
                 if self._on_mark(d.at):
                     continue
             elif d.at is not None:
-                on_field.append(d.at)
+                on_field.append((d.at, d.p))
             keep.append(d)
         if s.t is not None:
             fixed = self._note_lying(on_field, s.t)
@@ -325,18 +334,26 @@ class BoardMarks:
         """The places on the field taken for things lying there, not dice."""
         return [(p.x, p.y) for p in self._lying if p.fixed]
 
-    def _note_lying(self, places: list[tuple[float, float]], t: float) -> list[tuple[float, float]]:
-        """Notes the dice seen on the field at ``t``; returns the fixtures among them."""
+    def _note_lying(
+        self, dice: list[tuple[tuple[float, float], float]], t: float
+    ) -> list[tuple[float, float]]:
+        """Notes the dice seen on the field at ``t`` (their places and ``p``);
+        returns the fixtures among them."""
         self._lying = [p for p in self._lying if t - p.last <= MARK_GAP_S]
+        places = [at for at, _ in dice]
         seen = [_Lying.at_place(self._lying, at, t) for at in places]
-        for p in seen:
+        for p, (_, sure) in zip(seen, dice, strict=True):
+            p.surest = max(p.surest, sure)
             p.beside(places, t)
-            if (
-                not p.fixed
-                and p.last - p.first >= FIXTURE_SPAN_S
-                and p.others_seen() >= FIXTURE_OTHERS
-            ):
-                p.fixed = True
+        for p in seen:
+            if p.fixed:
+                continue
+            long = p.last - p.first >= FIXTURE_SPAN_S and p.others_seen() >= FIXTURE_OTHERS
+            unsure = (
+                p.surest < FIXTURE_UNSURE_P
+                and p.others_seen(since=p.first + MARK_BEFORE_S) >= MARK_OTHERS
+            )
+            p.fixed = long or unsure
         return [(p.x, p.y) for p in seen if p.fixed]
 
     def _on_mark(self, at: tuple[float, float]) -> bool:
@@ -367,6 +384,8 @@ class _Lying:
     last: float
     others: list[list[float]] = field(default_factory=list)
     fixed: bool = False
+    #: the surest read of a die found here (on the field only)
+    surest: float = 0.0
 
     @staticmethod
     def at_place(known: list[_Lying], at: tuple[float, float], t: float) -> _Lying:
