@@ -1296,9 +1296,14 @@ class Referee:
 
     def _cube_gone(self) -> bool:
         """Whether the view being judged shows no cube where one lay in the few views
-        before it (``CUBE_GONE_VIEWS``, ``CUBE_LYING_VIEWS``): the cube moved."""
+        before it (``CUBE_GONE_VIEWS``, ``CUBE_LYING_VIEWS``): the cube moved. Never in
+        the Crawford game, where no one doubles [001 4.4(i)]: a cube seen there and
+        gone was something else read as the cube (s125 clip 12201 at 451.4-463.5 s: a
+        die of an 11 read as a cube offered; gone with the roll, it kept the 5 of the
+        next roll from being glimpsed, and 20/15 15/12 was read as 62's)."""
         return (
-            1 <= self._views_without_cube <= CUBE_GONE_VIEWS
+            not self.state.is_crawford_game
+            and 1 <= self._views_without_cube <= CUBE_GONE_VIEWS
             and self._cube_views >= CUBE_LYING_VIEWS
         )
 

@@ -189,6 +189,39 @@ def test_a_die_seen_while_the_cube_is_gone_is_no_roll_glimpsed() -> None:
     ]
 
 
+def test_a_cube_seen_and_gone_in_the_crawford_game_keeps_no_glimpse_back() -> None:
+    """s125 clip 12201 at 451.4-465.7 s, the Crawford game: a die of player 1's 11
+    read as a cube offered in two views, gone with the roll; then player 1's 53, its
+    5 alone found, and 20/15 15/12, read as 62's 20/14 14/12 (the 5 not kept as a
+    glimpse while the cube seemed gone). No one doubles in the Crawford game [001
+    4.4(i)]: a cube seen there and gone moved nowhere, and the 5 is a glimpse. In
+    another game the cube may have moved, and a lone die then is no glimpse."""
+
+    def roll_read(crawford: bool) -> tuple[int, int] | None:
+        config = RefereeConfig(match_length=5, bottom_player=0, score=(0, 4), game=2)
+        ref = Referee(replace(config, crawford=crawford))
+        ref.see(Sighting(ExactCheckers(START)))
+        opening = (
+            SeenDie(5, half="right", at=(20.0, 0.0)),
+            SeenDie(2, half="left", at=(-20.0, 0.0)),
+        )
+        ref.see(Sighting(ExactCheckers(START), dice=opening))
+        p0 = Position((_moved(START.boards[0], (13, 8), (13, 11)), START.boards[1]), 0)
+        ref.see(Sighting(ExactCheckers(p0)))
+        assert ref.state.on_roll == 1
+        for _ in range(2):
+            ref.see(Sighting(ExactCheckers(p0), cube=SeenCube(4, "offered")))
+        five = (SeenDie(5, half="left", at=(-17.0, 7.0)),)
+        for _ in range(2):
+            assert ref.see(Sighting(ExactCheckers(p0), dice=five)) == []
+        ran = Position((p0.boards[0], _moved(p0.boards[1], (13, 5))), 1)
+        rolls = [e.dice for e in ref.see(Sighting(ExactCheckers(ran))) if e.TYPE == "roll"]
+        return rolls[0] if rolls else None
+
+    assert roll_read(crawford=True) == (5, 3)
+    assert roll_read(crawford=False) != (5, 3)
+
+
 def test_a_die_in_the_wrong_half_while_the_cube_is_gone_is_no_roll_made_there() -> None:
     """s98 clip 9502 at 56.2 s: player 1 doubles, the cube offered in player 0's half
     is found as a die (a 1 at 0.93) and no cube is seen; player 0 takes, and player
