@@ -3344,7 +3344,12 @@ def test_a_play_of_dice_read_surely_is_not_replaced_by_one_of_a_roll_they_did_no
     one more of player 1's there: a board of 6/4 4/0, a play of 42, not of 64. Dice
     read surely are believed: the play recorded stays, and player 0's play is judged
     once he lifts his dice. A die read unsure may have shown the other number: the
-    play is then replaced (as in s37 clip 3201)."""
+    play is then replaced (as in s37 clip 3201). Not for a roll the dice as read make
+    less likely than an illegal play (``ILLEGAL_LOG_ODDS``): s123 clip 12001 at 470.5
+    s, player 1's 54, its 5 read at 0.73 (a 6 at 0.26, a 1 under 0.01), played 14/9
+    6/2* as player 0 rolled early; player 0 entered 25/23*, hitting back, his 2 left
+    unplayed, and the board read as 41's 14/13 13/9 with one checker astray. Here the
+    4 read at 0.73, the board's 2 at 0.01: the play stays."""
 
     def after(four: SeenDie) -> list[Event]:
         ref, p0 = _opened_52()
@@ -3368,29 +3373,8 @@ def test_a_play_of_dice_read_surely_is_not_replaced_by_one_of_a_roll_they_did_no
     events = after(unsure)
     assert [e.TYPE for e in events] == ["correction", "correction", "move", "roll"]
     assert events[1].data["dice"] == [6, 2] and events[2].play == "24/22 24/18"
-
-
-def test_a_play_is_not_replaced_by_one_of_a_roll_its_dice_hardly_showed() -> None:
-    """s123 clip 12001 at 470.5 s: player 1's 54, its 5 read at 0.73 (a 6 at 0.26,
-    a 1 under 0.01), played 14/9 6/2* as player 0 rolled early; player 0 entered
-    25/23*, hitting back, his 2 left unplayed, and the board read as 41's 14/13 13/9
-    with one checker astray. A roll the dice as read make less likely than an
-    illegal play (``ILLEGAL_LOG_ODDS``) replaces no play: the play recorded stays,
-    and player 0's play is judged once he lifts his dice. Here: 64's 4 read at 0.73,
-    the 2 of the board's 42 at 0.01; read at 0.6 with the 2 at 0.35, the play is
-    replaced (as in s48 clip 4301)."""
-    ref, p0 = _opened_52()
-    four = SeenDie(4, p=0.73, values=(0.0, 0.0, 0.0, 0.73, 0.0, 0.27), half="left", at=(-25.0, 3.0))
-    p1_dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), four)
-    p0_dice = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
-    ref.see(Sighting(ExactCheckers(p0), dice=p1_dice))
-    played = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (24, 20))), 1)
-    ref.see(Sighting(ExactCheckers(played), dice=p1_dice + p0_dice))
-    taken = [e for e in ref.events if isinstance(e, MoveEvent)][-1]
-    assert (taken.player, sorted(taken.dice), taken.legal) == (1, [4, 6], True)
-    other = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (24, 22))), 1)
-    assert ref.see(Sighting(ExactCheckers(other), dice=p0_dice)) == []
-    assert [e for e in ref.events if isinstance(e, MoveEvent)][-1] is taken
+    hardly = replace(unsure, p=0.73, values=(0.0, 0.0, 0.0, 0.73, 0.0, 0.27))
+    assert after(hardly) == []
 
 
 def test_the_movers_play_is_judged_alone_when_the_opponent_has_played_too() -> None:
