@@ -2223,12 +2223,14 @@ class Referee:
         2 went off after, and 6/4 5/0 was flagged as no play of 54, the 52 read 54,
         the board explained by no play of it.) A roll other than the one recorded is
         weighed by the opponent's dice as they were read, and not at all where both
-        were read surely (``REREAD_P``), as :meth:`_reread_roll` does, nor where they
-        left it less likely than an illegal play (``ILLEGAL_LOG_ODDS``): the mover's own
-        play under way may look like a change of his opponent's (s48 clip 4301 at
-        393 s: a 64, read at 1.00 twice, played 6/0 4/0; the early roller's checker
-        put on the 4 point read as one more of the opponent's there, and 6/4 4/0 of a
-        42 taken in place of the play). Returns whether the play was replaced."""
+        were read surely (``REREAD_P``), as :meth:`_reread_roll` does; one those dice
+        left less likely than an illegal play (``ILLEGAL_LOG_ODDS``) replaces nothing.
+        The mover's own play under way may look like a change of his opponent's (s48
+        clip 4301 at 393 s: a 64, read at 1.00 twice, played 6/0 4/0; the early
+        roller's checker put on the 4 point read as one more of the opponent's there,
+        and 6/4 4/0 of a 42 taken in place of the play; s123 clip 12001 at 470.5 s: a
+        54, its 5 at 0.73 and a 1 under 0.01, and the early roller's illegal 25/23*
+        read as 41's 14/13 13/9). Returns whether the play was replaced."""
         state = self.state
         mover = state.on_roll
         if self.flag is not None or len(self._rolled) != 2 or state.dice is None:
