@@ -4384,6 +4384,11 @@ class Referee:
         # put right from the board as it stood had a close call gone the other way
         rejudged = not explained and self._rejudge_flagged(flag, s.checkers, best_ll)
         explained = explained or rejudged
+        if not explained and not flag.dice_unseen:
+            put_right = self._put_right_before_their_play(flag, s.checkers, dice)
+            if put_right is not None:
+                best, text = put_right
+                explained = True
         if not explained and self._see_double_over_flag(s, dice):
             return
         if rejudged:
@@ -4426,6 +4431,37 @@ class Referee:
                 and not self._see_their_dance(flag, dice)
             ):
                 self._roll(self.state.on_roll, dice[:2])
+
+    def _put_right_before_their_play(
+        self, flag: _Flag, evidence: CheckerEvidence, dice: tuple[SeenDie, ...]
+    ) -> tuple[Position, str] | None:
+        """The flagged play put right, unseen, and the opponent's roll (``dice``, two
+        in his right half) played since: the view is a legal result of the flagged
+        roll followed by a legal play of the opponent's, and explained so better than
+        by the flagged play followed by one (s129 clip 12601 at 222.9-231.0 s: 5/2 of
+        a 32 flagged, put right to 5/2 3/1 under a hand, the opponent's 32 rolled and
+        played 9/7 9/6 before the next view; the flagged play was let stand as a
+        board read under the hand, and the match went on from a wrong board). Returns
+        the mover's result and its play text; else None. Only his play is recorded
+        here; the opponent's roll is then seen, and his play once he lifts his dice."""
+        opponent = 1 - flag.player
+        theirs = [d for d in dice if d.half == self.right_half(opponent)]
+        if len(theirs) != 2 or len(dice) != 2 or not self._by_halves():
+            return None
+        roll = (max(d.value for d in theirs), min(d.value for d in theirs))
+        best: tuple[float, Position, str] | None = None
+        for _, pos, text in self.ranked_results(flag.before, flag.dice, evidence):
+            ll, after, _ = self.best_result(pos.with_turn(opponent), roll, evidence)
+            if after.boards != pos.boards and (best is None or ll > best[0]):
+                best = (ll, pos, text)
+        if best is None or not self._explains(evidence, best[0]):
+            return None
+        stood = flag.suggestion if flag.after is None else flag.after
+        if stood is not None:
+            ll, _, _ = self.best_result(stood.with_turn(opponent), roll, evidence)
+            if ll + REREAD_MARGIN > best[0]:
+                return None  # the flagged play, standing, explains the view as well
+        return best[1], best[2]
 
     def _see_dice_not_lifted(self, flag: _Flag, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """The play was flagged from a view with no die in it and no possible board,

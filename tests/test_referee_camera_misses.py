@@ -689,6 +689,38 @@ def test_a_roll_lifted_without_a_play_then_rolled_again_in_his_half_was_invalid(
     assert isinstance(events[-1], RollEvent) and events[-1].player == 0
 
 
+def test_a_flagged_play_put_right_unseen_before_the_opponent_played_is_put_right() -> None:
+    """s129 clip 12601 at 222.9-232.4 s: 5/2 of a 32 flagged (the 3 unplayed), put
+    right to 5/2 3/1 under a hand (a view read mid-way), the opponent's 32 rolled and
+    played 9/7 9/6 before the next view. The flagged play was let stand as the board
+    read under the hand (a checker moved backwards), and the match went on from a
+    wrong board: 25 plays lost. A view that is a legal result of the flagged roll
+    followed by a play of the opponent's roll seen, and far better so than the play
+    flagged followed by one, is the flag put right: the mover's legal play recorded,
+    then the opponent's roll, and his play once he lifts his dice."""
+    ref, p0 = _opened_52()
+    six_four = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(4, half="left", at=(-25.0, 3.0)))
+    ref.see(Sighting(ExactCheckers(p0), dice=six_four))
+    flagged = Position((p0.boards[0], _moved(p0.boards[1], (13, 9))), 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(flagged)))] == ["move", "flag"]
+    mid_way = Position((p0.boards[0], _moved(p0.boards[1], (13, 9), (8, 9))), 1)
+    assert ref.see(Sighting(ExactCheckers(mid_way))) == []
+    right = _moved(p0.boards[1], (13, 9), (13, 7))
+    theirs = (SeenDie(3, half="right", at=(15.0, -4.0)), SeenDie(1, half="right", at=(22.0, 6.0)))
+    played = Position((_moved(p0.boards[0], (8, 5), (6, 5)), right), 1)
+    events = ref.see(Sighting(ExactCheckers(played), dice=theirs))
+    assert [e.TYPE for e in events] == ["flag_cleared", "move", "roll"]
+    cleared, move, roll = events
+    assert isinstance(cleared, FlagClearedEvent) and cleared.how == "corrected"
+    assert isinstance(move, MoveEvent) and move.legal and move.player == 1
+    assert Position.from_position_id(move.after, turn=1).boards == (p0.boards[0], right)
+    assert isinstance(roll, RollEvent) and (roll.player, roll.dice) == (0, (3, 1))
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [(e.TYPE, e.player, e.legal) for e in events if isinstance(e, MoveEvent)] == [
+        ("move", 0, True)
+    ]
+
+
 def test_a_reroll_with_one_die_where_an_old_one_lay_is_still_a_reroll() -> None:
     """Player 1's 51 looked flat; he rolls 42 without moving, the 2 coming to rest a
     cm from where the 5 lay, the 4 far from both (s35 clip 3004 at 18 s). One die of
