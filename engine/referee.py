@@ -4445,10 +4445,13 @@ class Referee:
         the mover's result and its play text; else None. Only his play is recorded
         here; the opponent's roll is then seen, and his play once he lifts his dice."""
         opponent = 1 - flag.player
-        theirs = [d for d in dice if d.half == self.right_half(opponent)]
-        if len(theirs) != 2 or len(dice) != 2 or not self._by_halves():
+        if (
+            len(dice) != 2
+            or not self._by_halves()
+            or any(d.half != self.right_half(opponent) for d in dice)
+        ):
             return None
-        roll = (max(d.value for d in theirs), min(d.value for d in theirs))
+        roll = (max(d.value for d in dice), min(d.value for d in dice))
         best: tuple[float, Position, str] | None = None
         for _, pos, text in self.ranked_results(flag.before, flag.dice, evidence):
             ll, after, _ = self.best_result(pos.with_turn(opponent), roll, evidence)
