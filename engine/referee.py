@@ -1899,13 +1899,25 @@ class Referee:
         if judged is not None:
             roll, ll, pos, text = self._judged_play(before, judged, evidence)
             rolls = [(judged, 0.0)]
-            if self._glimpsed and not (self._explains(evidence, ll) and pos != before):
+            if not (self._explains(evidence, ll) and pos != before) and (
+                self._glimpsed or not self._played_under_judged
+            ):
                 # A die glimpsed since the judgement, of a judged number, and the
                 # judged roll does not make this play: he rolled again, as he had to,
                 # and played that roll, unseen but for the die (s42 clip 3704 at 378
                 # s: a 65 in the wrong half, then 55 seen by one 5, played legally).
+                # So with no die glimpsed, where the play moved his checkers further
+                # than the judged roll could, by more than a pip misjudged, and no
+                # view showed them moving beside the dice judged: an illegal play of
+                # a roll seldom overruns it, a roll made again unseen may (s129 clip
+                # 12601 at 288.7 s: 12 on a checker, then 62 rolled and played 6/0
+                # 2/0 with no view between, 8 pips; taken for an illegal 21).
                 again, again_rolls = self._likeliest_unseen_roll(before, evidence)
-                if self._explains(evidence, again[1]) and again[2] != before:
+                if (
+                    self._explains(evidence, again[1])
+                    and again[2] != before
+                    and (self._glimpsed or _overruns(before, again[2], roller, judged))
+                ):
                     judged, rolls = None, again_rolls
                     roll, ll, pos, text = again
         else:
@@ -5381,6 +5393,14 @@ def _die_as_cube(s: Sighting) -> bool:
         and cube.place == "offered"
         and len(_less_found_twice(_less_bar_mark(s.dice))) == 1
     )
+
+
+def _overruns(before: Position, after: Position, mover: int, roll: tuple[int, int]) -> bool:
+    """Whether ``mover``'s checkers went further from ``before`` to ``after`` than
+    ``roll`` can take them, by more than one pip (a checker a point long is an
+    illegal play of the roll; further, seldom)."""
+    reach = sum(roll) * (2 if roll[0] == roll[1] else 1)
+    return before.pips(mover) - after.pips(mover) > reach + 1
 
 
 def _dances(position: Position, roll: tuple[int, int]) -> bool:

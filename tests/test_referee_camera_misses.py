@@ -376,6 +376,27 @@ def test_a_roll_made_again_seen_by_a_die_of_the_judged_rolls_number_is_read_from
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_a_roll_made_again_unseen_after_a_roll_judged_where_it_lay_is_read_from_the_play() -> None:
+    """s129 clip 12601 at 288.7 s: player 1's 12 came to rest on a checker, judged
+    invalid; he rolled again, 62, and played 6/0 2/0 with no view between. The
+    judged roll does not make the play and 62 does: a fault of where the dice lay is
+    the camera's for sure, so he rolled again, as he had to, and the play is read
+    under that roll, not flagged as an illegal play of the 12. Here the judged roll
+    lay in the wrong half, as sure a fault; a roll judged cocked (a tilt the camera
+    may see wrongly) is still held to its numbers (s38 clip 3303)."""
+    ref, p0 = _opened_52()
+    his_65 = (SeenDie(6, half="right", at=(20.0, 5.0)), SeenDie(5, half="right", at=(25.0, 5.0)))
+    [invalid] = ref.see(Sighting(ExactCheckers(p0), dice=his_65))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("wrong_half",)
+    played = Position((p0.boards[0], _moved(p0.boards[1], (13, 3), (13, 3))), 0)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    assert [e.TYPE for e in events] == ["roll", "move"]
+    roll, move = events
+    assert roll.dice == (5, 5) and roll.note == UNSEEN_ROLL_NOTE
+    assert isinstance(move, MoveEvent) and move.legal and move.player == 1
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 @pytest.mark.parametrize("second", [(3, 0.53, (-17.4, -16.6)), (3, 0.53, (-25.0, -16.6))])
 def test_a_die_glimpsed_surely_keeps_its_read_where_a_box_over_two_dice_shifts(
     second: tuple[int, float, tuple[float, float]],
@@ -1433,8 +1454,11 @@ def test_a_roll_judged_cocked_then_played_as_it_lay_was_taken_as_valid() -> None
     events = play(cocked, ((24, 21),), lying=True)
     assert [e.TYPE for e in events] == ["correction", "roll", "move", "flag"]
     assert events[0].data["action"] == "taken_valid" and events[1].dice == (3, 1)
-    # so with 24/18 13/11, a 62
-    assert [e.TYPE for e in play(cocked, ((24, 18), (13, 11)))] == ["roll", "move", "flag"]
+    # 24/18 13/11 goes five pips further than a 31 can: the 62 rolled again, unseen,
+    # and played legally (s129 clip 12601 at 288.7 s); the judgement stands
+    events = play(cocked, ((24, 18), (13, 11)))
+    assert [e.TYPE for e in events] == ["roll", "move"]
+    assert events[0].dice == (6, 2) and events[0].note == UNSEEN_ROLL_NOTE and events[1].legal
     # a roll in the wrong half played all the same: invalid still
     wrong = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
     events = play(wrong, ((24, 21), (21, 20)))
@@ -1700,20 +1724,21 @@ def test_a_double_seen_after_a_roll_judged_cocked_was_played_as_it_lay_is_the_op
     assert "correction" not in [e.TYPE for e in after(wrong, ((24, 21), (21, 20)))]
 
 
+TWOS = ((24, 22), (24, 22), (13, 11), (13, 11))
+
+
 def test_a_misread_die_of_a_roll_judged_invalid_is_no_illegal_play() -> None:
     # player 1 rolls 22; the camera reads a 2 (unsure) and a 1 (p 0.6) on a checker:
     # invalid. He plays 24/22(2) 13/11(2) and lifts the dice. Illegal with 21, legal
     # with 22, which the unsure dice leave likely enough: a misread, not a flag.
-    def after_judged(p: float) -> list[str]:
+    def after_judged(p: float, moves: tuple[tuple[int, int], ...] = TWOS) -> list[str]:
         ref, p0 = _opened_52()
         read = (
             SeenDie(2, p=0.5, half="left", at=(-20.0, 3.0)),
             SeenDie(1, p=p, half="left", at=(-25.0, 3.0), on_checker=0.99),
         )
         assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=read))] == ["roll_invalid"]
-        played = Position(
-            (p0.boards[0], _moved(p0.boards[1], (24, 22), (24, 22), (13, 11), (13, 11))), 1
-        )
+        played = Position((p0.boards[0], _moved(p0.boards[1], *moves)), 1)
         events = ref.see(Sighting(ExactCheckers(played)))
         if events and isinstance(events[0], RollEvent):
             assert events[0].note == UNSEEN_ROLL_NOTE
@@ -1721,8 +1746,11 @@ def test_a_misread_die_of_a_roll_judged_invalid_is_no_illegal_play() -> None:
         return [e.TYPE for e in events]
 
     assert after_judged(0.6) == ["roll", "move", "(2, 2)"]
-    # the 1 read for sure: the play is judged with the 21, and is illegal
-    assert after_judged(0.99) == ["roll", "move", "flag", "(2, 1)"]
+    # the 1 read for sure: the play is judged with the 21, and 24/22 13/11 (half a
+    # 22, a pip further than the 21 goes) is illegal
+    assert after_judged(0.99, ((24, 22), (13, 11))) == ["roll", "move", "flag", "(2, 1)"]
+    # the whole 22 goes five pips further than a 21: he rolled again, unseen
+    assert after_judged(0.99) == ["roll", "move", "(2, 2)"]
 
 
 def test_a_board_behind_the_match_is_taken_as_it_is_too() -> None:
