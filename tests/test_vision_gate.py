@@ -308,14 +308,15 @@ def test_the_field_watchers_say_what_is_wrong_with_the_corners(corners: list) ->
             make(corners)
 
 
-def _forearm(board: np.ndarray) -> np.ndarray:
+def _forearm(board: np.ndarray, aside: int = 0) -> np.ndarray:
     """A hand and forearm across the field, come in from the picture's bottom edge in a
-    sleeve of the table's own colour: over the rim and beyond, nothing changes."""
+    sleeve of the table's own colour: over the rim and beyond, nothing changes. Put
+    ``aside`` pixels to the right where asked."""
     arm = board.copy()
     for y in range(330, 620):  # from the bottom rim up and across, 120 px wide
-        x = 600 + (620 - y) // 2
+        x = 600 + aside + (620 - y) // 2
         arm[y, x : x + 120] = (150, 170, 210)
-    arm[220:340, 700:840] = (150, 170, 210)  # the hand, over the points
+    arm[220:340, 700 + aside : 840 + aside] = (150, 170, 210)  # the hand, over the points
     arm[620:720, 500:700] = 70  # the sleeve, beyond the rim: the table's colour
     return arm
 
@@ -369,6 +370,35 @@ def test_checkers_moved_side_by_side_over_much_of_the_field_are_no_hand() -> Non
     watch = ReachWatch(corners)
     assert not watch.update(_noisy(board, rng), 0.0)
     assert watch.update(_noisy(_forearm(board), rng), 0.1)
+
+
+def test_checkers_changed_through_and_through_that_stay_when_the_table_moved_are_no_hand() -> None:
+    """s131 clip 12802 from 428.5 s: a 33 played 5/2(2) 4/1(2) side by side in a full
+    home board changed 9.2 % of the field through and through: one solid piece, taken
+    for a hand over the field (``cover_share``, ``solid_share``). The table was never
+    still for 3 s (``forget_s``) before the next roll, so every view to the game's end,
+    four plays, a double and a drop, was held back. The same piece with the same
+    pixels after the table moved is the board's own: a hand put down again moves by
+    more. A hand lifted and put down a little aside is still held back."""
+    rng = np.random.default_rng(23)
+    board = _board(rng)
+    corners = [[200, 100], [1080, 100], [1080, 620], [200, 620]]
+    played = board.copy()
+    played[400:600, 300:520] = (225, 225, 225)  # the home board filled anew
+    watch = ReachWatch(corners)
+    assert not watch.update(_noisy(board, rng), 0.0)
+    assert watch.update(_noisy(played, rng), 0.1)  # held back, as a hand would be
+    assert watch.update(_noisy(played, rng), 0.2)
+    watch.moved()  # the next roll: the table moves
+    assert not watch.update(_noisy(played, rng), 1.0)  # the same piece: clear
+    assert not watch.update(_noisy(played, rng), 1.1)  # and the clear picture now
+    assert watch.update(_noisy(_forearm(played), rng), 1.2)  # a hand is held back
+    # a hand over the field, lifted and put down again 12 px aside: still a hand
+    watch = ReachWatch(corners)
+    assert not watch.update(_noisy(board, rng), 0.0)
+    assert watch.update(_noisy(_forearm(board), rng), 0.1)
+    watch.moved()
+    assert watch.update(_noisy(_forearm(board, aside=12), rng), 1.0)
 
 
 def test_a_speck_out_past_the_rim_does_not_freeze_the_clear_picture() -> None:

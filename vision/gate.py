@@ -138,6 +138,11 @@ class MotionGate:
         self._previous, self._still = None, 0
 
 
+#: The most of a piece taken for a hand over the field whose pixels may change
+#: between two still stretches for it to be the board's own (:meth:`ReachWatch.update`).
+LUMP_SAME_SHARE = 0.02
+
+
 class _Change(NamedTuple):
     """A view against one of the watch's pictures (:meth:`ReachWatch._piece`); areas
     are shares of the field's."""
@@ -276,6 +281,10 @@ class ReachWatch:
         self._first: Any = None
         #: The change seen unmoved since when (a mask over the small picture).
         self._pending: tuple[Any, float] | None = None
+        #: The piece last taken for a hand over the field in this still stretch, and
+        #: in the one before the table last moved: its mask and the small picture.
+        self._lump_now: tuple[Any, Any] | None = None
+        self._lump_before: tuple[Any, Any] | None = None
         #: The last frame's reach (share of the field's area; 0.0 before a reference).
         self.reach = 0.0
         #: The last frame's arm, where :meth:`update` said someone reaches in: the
@@ -386,8 +395,18 @@ class ReachWatch:
         # every reference: a game's play has changed the field since by more than a
         # hand (s115 clip 11203 from 444.2 s: 11.5 %, the rest of the game held back)
         covered = self.reach < self.reach_share and lump is not None and best < held
+        if covered and self._lump_stayed(small, lump):
+            # the same piece, the same pixels, after the table moved: what lies there
+            # is the board's own, no hand put back just so (s131 clip 12802 from
+            # 428.5 s: 33 played 5/2(2) 4/1(2) side by side in a full home board,
+            # 9.2 % of the field changed through and through, taken for a hand in
+            # every view until the game's end, the table never still for 3 s)
+            self._references[best] = small
+            self._pending = self._lump_now = self._lump_before = None
+            return False
         if covered:
             piece = lump
+            self._lump_now = (lump, small)
         if self.reach < self.reach_share and not covered:
             # keeps up with the light; but a large change that reaches nowhere (a
             # hand and a forearm over the field, the sleeve the table's colour) is
@@ -400,7 +419,7 @@ class ReachWatch:
             replaced = best if best < held else 0
             if min(largest, found[replaced].largest) < self.hold_share:
                 self._references[replaced] = small
-            self._pending = None
+            self._pending = self._lump_now = self._lump_before = None
             return False
         if self._pending is None or not self._same(piece, self._pending[0]):
             self._pending = (piece, t)
@@ -474,6 +493,22 @@ class ReachWatch:
         """A frame that was not settled: a change that stays is timed afresh (an arm
         that comes back to the same place after moving is still an arm)."""
         self._pending = None
+        if self._lump_now is not None:
+            self._lump_before, self._lump_now = self._lump_now, None
+
+    def _lump_stayed(self, small: Any, lump: Any) -> bool:
+        """Whether ``lump``, a piece taken for a hand over the field, was so taken in
+        the still stretch before the table last moved, where it lay then, its
+        pixels changed by no more than ``LUMP_SAME_SHARE`` of them: a hand lifted
+        and put down again moves by more."""
+        if self._lump_before is None:
+            return False
+        mask, before = self._lump_before
+        if before.shape != small.shape or not self._same(lump, mask):
+            return False
+        diff = np.abs(small - before)
+        changed = (diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold
+        return bool(np.count_nonzero(changed & lump) <= LUMP_SAME_SHARE * np.count_nonzero(lump))
 
     def _same(self, piece: Any, before: Any) -> bool:
         both = np.count_nonzero(piece & before)
@@ -483,7 +518,7 @@ class ReachWatch:
     def reset(self) -> None:
         """Forget the references (the camera or the board was moved)."""
         self._references, self._pending, self.reach = [], None, 0.0
-        self._first = None
+        self._first = self._lump_now = self._lump_before = None
 
 
 def _field_corners(field_px: Any) -> Any:
