@@ -2420,7 +2420,8 @@ class Referee:
         last roll (none counted since): a play without a roll seen after it was made
         with those dice, whatever the judgement (a fault the camera saw wrongly), and
         is judged against them alone — any roll at all would explain an illegal play
-        as the legal play of another roll."""
+        as the legal play of another roll — unless it goes further than they can (a
+        roll made again, unseen: :meth:`_see_unseen_roll`)."""
         invalid = self._judged_invalid(roller)
         return None if invalid is None else invalid.dice
 
