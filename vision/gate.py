@@ -189,7 +189,9 @@ class ReachWatch:
     more) and changes ``solid_share`` of it or more (a hand changes the field it lies
     on through and through; checkers moved side by side change their own places,
     the gaps between them closed only by the bridging), held back as an arm is,
-    until it stays unmoved for ``forget_s``. Of the references, a view is compared
+    until it stays unmoved for ``forget_s``, or is seen again where it lay, its
+    pixels the same (but ``LUMP_SAME_SHARE`` of them), once the table moved: the
+    board's own, checkers put side by side. Of the references, a view is compared
     with the one it reaches out against least, and of those under ``reach_share``
     the one it changes least. The first clear picture is kept as well, for good: a
     reference gone wrong (an arm the table's colour, come in by steps each too small
@@ -491,7 +493,9 @@ class ReachWatch:
 
     def moved(self) -> None:
         """A frame that was not settled: a change that stays is timed afresh (an arm
-        that comes back to the same place after moving is still an arm)."""
+        that comes back to the same place after moving is still an arm); a piece
+        taken for a hand over the field is kept to compare the next still stretch
+        with (:meth:`_lump_stayed`)."""
         self._pending = None
         if self._lump_now is not None:
             self._lump_before, self._lump_now = self._lump_now, None
