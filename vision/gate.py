@@ -331,8 +331,7 @@ class ReachWatch:
     def _piece(self, small: Any, reference: Any) -> _Change:
         """How the small picture changes ``reference`` (:class:`_Change`)."""
         out_there, arm_ends, on_field, area = self._field_masks(small.shape)
-        diff = np.abs(small - reference)
-        changed = ((diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold).astype(np.uint8)
+        changed = self._changed(small, reference).astype(np.uint8)
         raw = changed
         if self._bridge > 1:
             kernel = np.ones((self._bridge, self._bridge), np.uint8)
@@ -510,9 +509,13 @@ class ReachWatch:
         mask, before = self._lump_before
         if before.shape != small.shape or not self._same(lump, mask):
             return False
-        diff = np.abs(small - before)
-        changed = (diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold
+        changed = self._changed(small, before)
         return bool(np.count_nonzero(changed & lump) <= LUMP_SAME_SHARE * np.count_nonzero(lump))
+
+    def _changed(self, small: Any, reference: Any) -> Any:
+        """Where two small pictures differ by more than ``threshold`` in any channel."""
+        diff = np.abs(small - reference)
+        return (diff.max(axis=2) if diff.ndim == 3 else diff) > self.threshold
 
     def _same(self, piece: Any, before: Any) -> bool:
         both = np.count_nonzero(piece & before)
