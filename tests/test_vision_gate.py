@@ -401,6 +401,62 @@ def test_checkers_changed_through_and_through_that_stay_when_the_table_moved_are
     assert watch.update(_noisy(_forearm(board, aside=12), rng), 1.0)
 
 
+def _arm_from_the_left(board: np.ndarray, aside: int = 0) -> np.ndarray:
+    """An arm come in from the picture's left edge over the rim onto the field, put
+    ``aside`` pixels lower where asked."""
+    arm = board.copy()
+    arm[300 + aside : 340 + aside, 0:500] = 200
+    return arm
+
+
+def test_checkers_borne_off_beside_the_rim_that_stay_when_the_table_moved_are_no_arm() -> None:
+    """s132 clip 12904 from 132.4 s: the home board in the picture's top corner, a
+    checker borne off onto the table just past the rim, beside the checkers the play
+    moved there: one changed piece, bridged, reaching out past the rim to the picture's
+    edge and onto the field, 3.1 % of the field: taken for an arm. The table was never
+    still for 3 s (``forget_s``) between the turns of the bear-off, and every view to
+    the game's end (seven plays, a double and a drop) was held back. The piece seen
+    again where it lay, its pixels the same, once the table moved, is the board's own;
+    where the view, against the picture it was seen in, reaches out nowhere, it is
+    clear. An arm that comes back a little aside is still an arm."""
+    rng = np.random.default_rng(29)
+    board = _board(rng)
+    corners = [[200, 100], [1080, 100], [1080, 620], [200, 620]]
+    played = board.copy()
+    played[520:600, 940:1060] = (225, 225, 225)  # checkers moved in the corner
+    played[635:720, 1000:1060] = (230, 230, 230)  # borne off, to the picture's edge
+    watch = ReachWatch(corners)
+    assert not watch.update(_noisy(board, rng), 0.0)
+    assert watch.update(_noisy(played, rng), 0.1)  # held back, as an arm would be
+    assert watch.reach >= watch.reach_share
+    assert watch.update(_noisy(played, rng), 0.2)
+    watch.moved()  # the next roll: the table moves
+    assert not watch.update(_noisy(played, rng), 1.0)  # the same piece: clear
+    assert not watch.update(_noisy(played, rng), 1.1)  # and the clear picture now
+    assert watch.update(_noisy(_arm_from_the_left(played), rng), 1.2)  # an arm is held
+    # where something else reaches out beside the piece, it is held back still
+    watch = ReachWatch(corners)
+    assert not watch.update(_noisy(board, rng), 0.0)
+    assert watch.update(_noisy(played, rng), 0.1)
+    watch.moved()
+    assert watch.update(_noisy(_arm_from_the_left(played), rng), 1.0)
+    # an arm lifted and put down again 12 px aside: still an arm
+    watch = ReachWatch(corners)
+    assert not watch.update(_noisy(board, rng), 0.0)
+    assert watch.update(_noisy(_arm_from_the_left(board), rng), 0.1)
+    watch.moved()
+    assert watch.update(_noisy(_arm_from_the_left(board, aside=12), rng), 1.0)
+    # an arm resting where it lay while the other hand moved: more than a few
+    # checkers off the field, still an arm
+    resting = board.copy()
+    resting[300:420, 0:520] = 200
+    watch = ReachWatch(corners)
+    assert not watch.update(_noisy(board, rng), 0.0)
+    assert watch.update(_noisy(resting, rng), 0.1)
+    watch.moved()
+    assert watch.update(_noisy(resting, rng), 1.0)
+
+
 def test_a_speck_out_past_the_rim_does_not_freeze_the_clear_picture() -> None:
     """s105 clip 10203 from 505 s: something small beyond the rim in the last clear
     picture, gone since, reached out against it; the first picture showed no such speck

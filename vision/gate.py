@@ -142,6 +142,17 @@ class MotionGate:
 #: between two still stretches for it to be the board's own (:meth:`ReachWatch.update`).
 LUMP_SAME_SHARE = 0.02
 
+#: Likewise for the pieces taken for an arm, which the bridging grows over their
+#: neighbours' edges (a die lifted beside them: s132 clip 12904 at 134.6 s, 8 of
+#: 167 pixels) (:meth:`ReachWatch._arm_stayed`).
+ARM_SAME_SHARE = 0.1
+
+#: The most of the field's area the pieces taken for an arm may cover off the field
+#: for them to be checkers borne off beside the rim (three checkers, bridged, 0.8 %
+#: in s132 clip 12904; an arm resting beside the board, 10 % and more)
+#: (:meth:`ReachWatch._arm_stayed`).
+OFF_PILE_SHARE = 0.02
+
 
 class _Change(NamedTuple):
     """A view against one of the watch's pictures (:meth:`ReachWatch._piece`); areas
@@ -287,6 +298,9 @@ class ReachWatch:
         #: in the one before the table last moved: its mask and the small picture.
         self._lump_now: tuple[Any, Any] | None = None
         self._lump_before: tuple[Any, Any] | None = None
+        #: The pieces last taken for an arm reaching in, likewise (:meth:`_arm_stayed`).
+        self._arm_now: tuple[Any, Any] | None = None
+        self._arm_before: tuple[Any, Any] | None = None
         #: The last frame's reach (share of the field's area; 0.0 before a reference).
         self.reach = 0.0
         #: The last frame's arm, where :meth:`update` said someone reaches in: the
@@ -403,7 +417,7 @@ class ReachWatch:
             # 9.2 % of the field changed through and through, taken for a hand in
             # every view until the game's end, the table never still for 3 s)
             self._references[best] = small
-            self._pending = self._lump_now = self._lump_before = None
+            self._forget_pieces()
             return False
         if covered:
             piece = lump
@@ -420,8 +434,19 @@ class ReachWatch:
             replaced = best if best < held else 0
             if min(largest, found[replaced].largest) < self.hold_share:
                 self._references[replaced] = small
-            self._pending = self._lump_now = self._lump_before = None
+            self._forget_pieces()
             return False
+        if not covered and self._arm_stayed(small):
+            # what reached out in the still stretch before the table moved lies there
+            # still, pixel for pixel, and nothing reaches out beside it: no arm, but
+            # checkers borne off onto the table beside the rim, bridged to the ones
+            # the play moved next to them (s132 clip 12904 from 132.4 s: 3.1 % of the
+            # field, every view of the bear-off to the game's end held back)
+            self._references[best if best < held else 0] = small
+            self._forget_pieces()
+            return False
+        if not covered:
+            self._arm_now = (piece, small)
         if self._pending is None or not self._same(piece, self._pending[0]):
             self._pending = (piece, t)
         elif t - self._pending[1] >= self.forget_s:
@@ -498,6 +523,14 @@ class ReachWatch:
         self._pending = None
         if self._lump_now is not None:
             self._lump_before, self._lump_now = self._lump_now, None
+        if self._arm_now is not None:
+            self._arm_before, self._arm_now = self._arm_now, None
+
+    def _forget_pieces(self) -> None:
+        """A clear view: no change waits to be forgotten, no piece taken for a hand or
+        an arm is kept to compare the next still stretch with."""
+        self._pending = self._lump_now = self._lump_before = None
+        self._arm_now = self._arm_before = None
 
     def _lump_stayed(self, small: Any, lump: Any) -> bool:
         """Whether ``lump``, a piece taken for a hand over the field, was so taken in
@@ -512,6 +545,27 @@ class ReachWatch:
         changed = self._changed(small, before)
         return bool(np.count_nonzero(changed & lump) <= LUMP_SAME_SHARE * np.count_nonzero(lump))
 
+    def _arm_stayed(self, small: Any) -> bool:
+        """Whether the pieces taken for an arm in the still stretch before the table
+        last moved were small off the field (``OFF_PILE_SHARE``: checkers, not a
+        forearm), lie where they lay then, their pixels changed by no more than
+        ``ARM_SAME_SHARE`` of them (an arm lifted and put down again moves by more),
+        and the small picture, against the one they were seen in, reaches out
+        nowhere: what reached out then is still there, and nothing more. (An arm
+        may rest where it lay while the other hand moves; not one that small.)"""
+        if self._arm_before is None:
+            return False
+        mask, before = self._arm_before
+        if before.shape != small.shape:
+            return False
+        _, _, on_field, area = self._field_masks(small.shape)
+        if np.count_nonzero(mask & ~on_field) > OFF_PILE_SHARE * area:
+            return False
+        changed = self._changed(small, before)
+        if np.count_nonzero(changed & mask) > ARM_SAME_SHARE * np.count_nonzero(mask):
+            return False
+        return self._piece(small, before).reach < self.reach_share
+
     def _changed(self, small: Any, reference: Any) -> Any:
         """Where two small pictures differ by more than ``threshold`` in any channel."""
         diff = np.abs(small - reference)
@@ -524,8 +578,8 @@ class ReachWatch:
 
     def reset(self) -> None:
         """Forget the references (the camera or the board was moved)."""
-        self._references, self._pending, self.reach = [], None, 0.0
-        self._first = self._lump_now = self._lump_before = None
+        self._references, self.reach, self._first = [], 0.0, None
+        self._forget_pieces()
 
 
 def _field_corners(field_px: Any) -> Any:
