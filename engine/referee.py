@@ -3120,7 +3120,8 @@ class Referee:
         withdrawn (a ``correction``, ``action: reroll``) and recorded as invalid for
         its likeliest fault, and the new roll judged as any other.
 
-        A roll that left him no play needs no second roll: the new dice are then his
+        A roll that left him no play needs no second roll, nor one that did with a die
+        read one off (:meth:`_dance_misread`): the new dice are then his
         opponent's, in the wrong half, unless the camera saw only his arm reach onto
         the board since (:meth:`_arms_of`), or, where it saw no arm, a die of his
         roll looked cocked from ``DANCE_REROLL_COCKED_P``.
@@ -3166,9 +3167,11 @@ class Referee:
         plays = legal_plays(state.position, state.dice)
         if self._played_rather(evidence, unmoved, plays):
             return False  # he played: the new dice are his opponent's
-        if state.position in plays:
-            # he could not move: the opponent's roll comes next, unless the arms seen
-            # since tell otherwise, or else a die of his roll looked cocked
+        if state.position in plays or self._dance_misread(state.position, evidence):
+            # he could not move (or could not with a die read one off: s132 clip 12901
+            # at 412.9 s, a 31 read 32, the 1 at 0.38): the opponent's roll comes
+            # next, unless the arms seen since tell otherwise, or else a die of his
+            # roll looked cocked
             arms = self._arms_now
             if arms and arms != {mover}:
                 return False
