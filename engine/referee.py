@@ -4208,13 +4208,16 @@ class Referee:
         # the other left, where both could be played, an illegal play players do make
         # [000 r12]. A roll one die off that a checker's one trip through both dice
         # plays is then the coincidence (s62 clip 5802 at 160 s: a 61 read 6 at 0.72
-        # and 1 at 0.61, 11/5 taken for 11/10 10/5 of a 51 and not flagged).
+        # and 1 at 0.61, 11/5 taken for 11/10 10/5 of a 51 and not flagged). So is a
+        # double with fewer of its dice played than it could (s132 clip 12902 at
+        # 35.9 s: a 22, a 2 at 0.76 and the 4 at 0.07, 13/11 11/9 6/4 read as 13/9 6/4
+        # of a 42).
         unplayed = (
             not explained
             and opening is None
             and flag is None
             and not doubled
-            and _one_die_played(before, read, pos)
+            and (_one_die_played(before, read, pos) or _double_short(before, read, pos))
         )
         if unplayed:
             odds = UNPLAYED_LOG_ODDS
@@ -5208,6 +5211,33 @@ def _one_die_played(before: Position, read: tuple[int, int], after: Position) ->
     if dst:
         return src - dst in read
     return max(read) >= src  # borne off by a die of at least its point
+
+
+def _double_short(before: Position, read: tuple[int, int], after: Position) -> bool:
+    """Whether ``after`` is ``before`` with the mover's checkers moved by a whole
+    number of the double ``read``'s pips, fewer of its dice than a legal play of it
+    uses: the double with a die (or more) left unplayed [000 r12] (s132 clip 12902 at
+    35.9 s: 13/11 11/9 6/4 of a 22, a 42's 13/9 6/4 as well).
+
+    >>> from .moves import apply_written, parse_play_text
+    >>> start = Position.initial()
+    >>> def played(text): return apply_written(start, parse_play_text(text))
+    >>> _double_short(start, (2, 2), played("13/11 11/9 6/4"))
+    True
+    >>> _double_short(start, (2, 2), played("13/11 11/9 6/4 6/4"))  # all four played
+    False
+    >>> _double_short(start, (2, 2), played("13/10 6/4"))  # no whole number of 2s
+    False
+    >>> _double_short(start, (6, 1), played("13/7"))  # no double
+    False
+    """
+    die = read[0]
+    if die != read[1]:
+        return False
+    moved = before.pips(before.turn) - after.pips(before.turn)
+    if moved <= 0 or moved % die:
+        return False
+    return moved // die < dice_used(legal_plays(before, read))
 
 
 def _miscount_of(before: Position, read: tuple[int, int], after: Position) -> bool:

@@ -711,6 +711,29 @@ def test_a_double_played_with_a_die_left_unplayed_is_flagged_not_read_again() ->
     assert events[1].rule == "000 r12"
 
 
+@pytest.mark.parametrize(("p4", "flagged"), [(0.07, True), (0.2, False)])
+def test_a_double_with_a_die_left_that_a_roll_one_die_off_plays_weighs_as_a_die_left(
+    p4: float, flagged: bool
+) -> None:
+    """s132 clip 12902 at 35.9 s: player 0's 22, one 2 read at 0.76 with a 4 at 0.07;
+    he played 13/11 11/9 6/4, three of the four 2s, the board that of 13/9 6/4 of a
+    42. The 4 is a twelfth as likely as the 2: over the twentieth any misread must
+    reach beside an illegal play, so the dice were read again as 42 and the play
+    recorded; flagged only 7 s later when he put it right. A double played with a die
+    left is the roll as read with a die left, as with any roll, and a misread must
+    reach ``UNPLAYED_LOG_ODDS`` (0.15) there: flagged. With the 4 at 0.2 (a quarter of
+    the 2), the dice are read again."""
+    unsure = SeenDie(2, p=0.76, half="left", values=(0.16, 0.76, 0.0, p4, 0.0, 0.01))
+    events = _player_1_plays((SeenDie(2, p=1.0, half="left"), unsure), (13, 9), (6, 4))
+    if flagged:
+        assert [e.TYPE for e in events] == ["move", "flag"]
+        assert events[0].dice == (2, 2) and not events[0].legal
+        assert events[1].rule == "000 r12"
+    else:
+        assert [e.TYPE for e in events] == ["correction", "move"]
+        assert sorted(events[0].data["dice"]) == [2, 4] and events[1].legal
+
+
 def test_a_roll_played_with_one_die_left_is_flagged_unless_the_other_roll_is_likely() -> None:
     """Player 1's 61 read unsure, the 6 at 0.72 (its 5 at 0.06) and the 1 at 0.60; he
     plays 13/7, the 6 alone, the 1 left unplayed [000 r12]. The board is 13/8 8/7 of a
