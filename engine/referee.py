@@ -3167,7 +3167,7 @@ class Referee:
         plays = legal_plays(state.position, state.dice)
         if self._played_rather(evidence, unmoved, plays):
             return False  # he played: the new dice are his opponent's
-        if state.position in plays or self._dance_misread(state.position, evidence):
+        if state.position in plays or self._dance_misread(state.position, evidence) is not None:
             # he could not move (or could not with a die read one off: s132 clip 12901
             # at 412.9 s, a 31 read 32, the 1 at 0.38): the opponent's roll comes
             # next, unless the arms seen since tell otherwise, or else a die of his

@@ -149,7 +149,7 @@ ARM_SAME_SHARE = 0.1
 
 #: The most of the field's area the pieces taken for an arm may cover off the field
 #: for them to be checkers borne off beside the rim (three checkers, bridged, 0.8 %
-#: in s132 clip 12904; an arm resting beside the board, 10 % and more)
+#: in s132 clip 12904; the arms in that clip, 6.6 % and more)
 #: (:meth:`ReachWatch._arm_stayed`).
 OFF_PILE_SHARE = 0.02
 
@@ -202,7 +202,10 @@ class ReachWatch:
     the gaps between them closed only by the bridging), held back as an arm is,
     until it stays unmoved for ``forget_s``, or is seen again where it lay, its
     pixels the same (but ``LUMP_SAME_SHARE`` of them), once the table moved: the
-    board's own, checkers put side by side. Of the references, a view is compared
+    board's own, checkers put side by side. So are pieces taken for an arm, small off
+    the field (``OFF_PILE_SHARE``), seen again where they lay once the table moved,
+    nothing else reaching out: checkers borne off onto the table by the rim, bridged
+    to the checkers the play moved beside them. Of the references, a view is compared
     with the one it reaches out against least, and of those under ``reach_share``
     the one it changes least. The first clear picture is kept as well, for good: a
     reference gone wrong (an arm the table's colour, come in by steps each too small
