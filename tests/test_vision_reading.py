@@ -665,3 +665,46 @@ def test_a_checker_left_on_the_bar_unseen_is_no_pile_read_one_short() -> None:
     events = ref.see(view(right))
     assert [e.TYPE for e in events] == ["flag_cleared", "move"], events
     assert events[1].legal and events[1].after == right.with_turn(1).position_id()
+
+
+@pytest.mark.parametrize(("pile_of_three", "flagged"), [(0.72, True), (0.01, False)])
+def test_a_checker_entered_on_a_held_point_with_the_bar_read_empty_is_flagged(
+    pile_of_three: float, flagged: bool
+) -> None:
+    """s133 clip 13001 at 661.8 s (and s131 clip 12803 at 355.4 s): a player on the bar
+    with a roll that dances put a checker on a point his opponent holds [000 r13];
+    the bar read empty and the pile as three at 0.72 (two at 0.28). A checker missed
+    on a bar of one or two is rare in the readings (2 % and 0.6 % of the A/B clips'
+    still views; bars of three 23 %), yet each cost 2 nats: the dance, its bar read
+    one short, explained the view within the odds against an illegal play, and
+    nothing was flagged. Such a bar's count is believed more; the entry is flagged.
+    With the pile read as two surely, the bar read short alone is still the dance."""
+    from dataclasses import replace
+
+    from gammoneye.engine.events import FlagEvent, MoveEvent
+    from gammoneye.engine.referee import SeenDie, Sighting
+    from gammoneye.vision.sighting import ReadingEvidence
+
+    # player 0 holds his 3 and 4 points: player 1's 22 and 21, where a 43 enters
+    before = Position(
+        (side(p3=2, p4=2, p6=5, p8=2, p13=4), side(p6=5, p8=3, p13=4, p24=2, bar=1)), 1
+    )
+    ref = _player_1_to_roll_at(before)
+
+    def view(entered: bool, dice: tuple[SeenDie, ...] = ()) -> Sighting:
+        reading = replace(_sure_reading(before), bar={"light": 1})
+        if entered:  # his checker on top of their pile of two at the 3 point, bar empty
+            points = list(reading.points)
+            pile = {("dark", 3): pile_of_three, ("dark", 2): 1.0 - pile_of_three}
+            points[2] = PointReading(3, pile)
+            reading = replace(reading, points=tuple(points), bar={})
+        return Sighting(ReadingEvidence(reading, COLOURS, 0), dice=dice)
+
+    his_43 = (SeenDie(4, half="left", at=(-20.0, 5.0)), SeenDie(3, half="left", at=(-25.0, 5.0)))
+    assert [e.TYPE for e in ref.see(view(False, his_43))] == ["roll"]
+    events = ref.see(view(True))
+    if flagged:
+        assert [type(e) for e in events] == [MoveEvent, FlagEvent], events
+        assert not events[0].legal and events[1].rule == "000 r13"
+    else:
+        assert [e.TYPE for e in events] == ["move"] and events[0].legal, events
