@@ -439,16 +439,17 @@ class ReachWatch:
                 self._references[replaced] = small
             self._forget_pieces()
             return False
-        if not covered and self._arm_stayed(small):
-            # what reached out in the still stretch before the table moved lies there
-            # still, pixel for pixel, and nothing reaches out beside it: no arm, but
-            # checkers borne off onto the table beside the rim, bridged to the ones
-            # the play moved next to them (s132 clip 12904 from 132.4 s: 3.1 % of the
-            # field, every view of the bear-off to the game's end held back)
-            self._references[best if best < held else 0] = small
-            self._forget_pieces()
-            return False
         if not covered:
+            if self._arm_stayed(small):
+                # what reached out in the still stretch before the table moved lies
+                # there still, pixel for pixel, and nothing reaches out beside it: no
+                # arm, but checkers borne off onto the table beside the rim, bridged to
+                # the ones the play moved next to them (s132 clip 12904 from 132.4 s:
+                # 3.1 % of the field, every view of the bear-off to the game's end held
+                # back)
+                self._references[best if best < held else 0] = small
+                self._forget_pieces()
+                return False
             self._arm_now = (piece, small)
         if self._pending is None or not self._same(piece, self._pending[0]):
             self._pending = (piece, t)
@@ -545,8 +546,7 @@ class ReachWatch:
         mask, before = self._lump_before
         if before.shape != small.shape or not self._same(lump, mask):
             return False
-        changed = self._changed(small, before)
-        return bool(np.count_nonzero(changed & lump) <= LUMP_SAME_SHARE * np.count_nonzero(lump))
+        return self._kept(small, before, lump, LUMP_SAME_SHARE)
 
     def _arm_stayed(self, small: Any) -> bool:
         """Whether the pieces taken for an arm in the still stretch before the table
@@ -564,10 +564,15 @@ class ReachWatch:
         _, _, on_field, area = self._field_masks(small.shape)
         if np.count_nonzero(mask & ~on_field) > OFF_PILE_SHARE * area:
             return False
-        changed = self._changed(small, before)
-        if np.count_nonzero(changed & mask) > ARM_SAME_SHARE * np.count_nonzero(mask):
+        if not self._kept(small, before, mask, ARM_SAME_SHARE):
             return False
         return self._piece(small, before).reach < self.reach_share
+
+    def _kept(self, small: Any, before: Any, mask: Any, share: float) -> bool:
+        """Whether the pixels of ``mask`` changed from the small picture ``before`` to
+        ``small`` by no more than ``share`` of them: what lay there lies there still."""
+        changed = np.count_nonzero(self._changed(small, before) & mask)
+        return bool(changed <= share * np.count_nonzero(mask))
 
     def _changed(self, small: Any, reference: Any) -> Any:
         """Where two small pictures differ by more than ``threshold`` in any channel."""
