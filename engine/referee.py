@@ -2104,6 +2104,18 @@ class Referee:
                 # 24/18 18/13; missed, the next 70 s of plays were lost)
                 assert judged is not None
                 ll, pos, text, roll = self._best_misread(before, judged, recorded, evidence)
+            elif judged == recorded and _both_unsure(self._judged_dice, recorded):
+                # a roll judged invalid and taken as valid as read, both its dice read
+                # unsure, the play legal for them: the play put right is one of
+                # another roll they may have shown, both dice off where both were
+                # unsure (s134 clip 13102 at 138.8 s: a 54 read as a 3 at 0.63 and a
+                # cocked 1 at 0.42, its 5 at 0.27 and its 4 at 0.38; 25/21, the 5
+                # left unplayed, taken for 31's 25/24 24/21 and put right to 25/21
+                # 21/16*; missed, the next play was flagged wrongly and the double
+                # after it lost)
+                ll, pos, text, roll = self._best_misread(
+                    before, read, recorded, evidence, rolled=self._judged_dice, apart=2
+                )
             elif self._rolled_unsure(read):
                 # the dice read unsure and the play taken as legal for them; the play
                 # put right is one of a roll one die off (s58 clip 5301 at 274 s: a 51
@@ -2333,20 +2345,22 @@ class Referee:
         evidence: CheckerEvidence,
         *,
         rolled: tuple[SeenDie, ...] | None = None,
+        apart: int = 1,
     ) -> tuple[float, Position, str, tuple[int, int]]:
         """The likeliest play on the board of a roll the dice read as ``read`` may
         have shown, other than ``recorded`` (the roll they were read again as): the
-        dice as read, or one of them read wrong, weighed by the dice's ``p`` where
-        they are still known (:func:`_roll_log_p`; ``rolled``, by default the last
-        roll's dice seen). Rolls whose best play does not explain the board come
-        last."""
+        dice as read, or one of them read wrong (both, for ``apart`` 2, where the
+        dice are known), weighed by the dice's ``p`` where they are still known
+        (:func:`_roll_log_p`; ``rolled``, by default the last roll's dice seen).
+        Rolls whose best play does not explain the board come last."""
         rolled = self._rolled if rolled is None else rolled
         known = len(rolled) == 2 and sorted(d.value for d in rolled) == sorted(read)
+        most = apart if known else 1
         best: tuple[bool, float, float, Position, str, tuple[int, int]] | None = None
         for a, b in combinations_with_replacement(range(1, 7), 2):
             roll = (b, a)
             off = _dice_apart(roll, read)
-            if roll == recorded or off > 1:
+            if roll == recorded or off > most:
                 continue
             prior = _roll_log_p(rolled, roll) if known else off * ILLEGAL_LOG_ODDS
             ll, pos, text = self.best_result(before, roll, evidence)
@@ -5261,6 +5275,21 @@ def _miscount_of(before: Position, read: tuple[int, int], after: Position) -> bo
     lost, _ = _moved_points(before, after)
     mover = before.turn
     return len(lost) <= 2 and before.pips(mover) - after.pips(mover) <= sum(read) + 1
+
+
+def _both_unsure(dice: Sequence[SeenDie], read: tuple[int, int]) -> bool:
+    """Whether ``dice`` are two dice showing ``read``, each read under ``REREAD_P``.
+
+    >>> _both_unsure((SeenDie(3, p=0.63), SeenDie(1, p=0.42)), (3, 1))
+    True
+    >>> _both_unsure((SeenDie(3, p=0.63), SeenDie(1, p=0.95)), (3, 1))
+    False
+    """
+    return (
+        len(dice) == 2
+        and sorted(d.value for d in dice) == sorted(read)
+        and max(d.p for d in dice) < REREAD_P
+    )
 
 
 def _dice_apart(roll: tuple[int, int], read: tuple[int, int]) -> int:

@@ -2618,6 +2618,49 @@ def test_a_judged_roll_taken_as_valid_as_another_roll_then_put_right_is_flagged(
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_a_judged_roll_both_dice_unsure_taken_as_valid_then_put_right_is_flagged() -> None:
+    """s134 clip 13102 at 135.5-143.5 s: player 1, on the bar, rolled 54, read as a 3
+    at 0.63 (its 5 at 0.27) and a cocked 1 at 0.42 (its 4 at 0.38): judged invalid.
+    He entered 25/21 and left the 5 unplayed; 31's 25/24 24/21 leaves that board:
+    taken as valid as read. Then he put it right, 25/21 21/16, and that was lost: the
+    numbers judged are the roll recorded, and the dice, gone with the judgement, were
+    no longer known as unsure; his opponent's next play was flagged wrongly and the
+    double after it lost. Both dice read unsure, the play put right is one of a roll
+    both may have shown: the first play is recorded as made, illegal and flagged,
+    then corrected."""
+    ref = _player_1_on_roll_at(OPEN)
+    three = SeenDie(
+        3, p=0.63, half="left", at=(-16.0, 3.0), values=(0.05, 0.04, 0.63, 0.0, 0.27, 0.01)
+    )
+    faces = (0.42, 0.19, 0.01, 0.38, 0.01, 0.0)
+    one = SeenDie(1, p=0.42, cocked=1.0, half="left", at=(-20.0, -12.0), values=faces)
+    [invalid] = ref.see(Sighting(ExactCheckers(OPEN), dice=(three, one)))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("cocked",)
+    entered = Position((OPEN.boards[0], _moved(OPEN.boards[1], (25, 21))), 0)
+    assert ref.see(Sighting(ExactCheckers(entered), dice=(three, one))) == []
+    events = ref.see(Sighting(ExactCheckers(entered)))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move"]
+    assert events[1].dice == (3, 1) and events[2].legal
+    right = Position((OPEN.boards[0], _moved(OPEN.boards[1], (25, 21), (21, 16))), 0)
+    events = ref.see(Sighting(ExactCheckers(right)))
+    kinds = [e.TYPE for e in events]
+    assert kinds == ["correction", "correction", "move", "flag", "flag_cleared", "move"]
+    assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == [5, 4]
+    first, put_right = events[2], events[5]
+    assert isinstance(first, MoveEvent) and not first.legal and first.dice == (5, 4)
+    assert isinstance(put_right, MoveEvent) and put_right.legal
+    assert ref.state.position.boards == right.boards and ref.state.on_roll == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # one die read surely (the 3 at 0.95): the play put right is of a roll one die
+    # off at most, and 25/21 21/16 is none's; the board is not taken for a play
+    sure = replace(three, p=0.95, values=(0.01, 0.01, 0.95, 0.0, 0.03, 0.0))
+    ref = _player_1_on_roll_at(OPEN)
+    ref.see(Sighting(ExactCheckers(OPEN), dice=(sure, one)))
+    ref.see(Sighting(ExactCheckers(entered), dice=(sure, one)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(entered)))][-1] == "move"
+    assert all(e.TYPE != "correction" for e in ref.see(Sighting(ExactCheckers(right))))
+
+
 def test_a_roll_judged_invalid_that_danced_is_taken_as_valid_when_the_opponent_goes_on() -> None:
     """Player 1's 66 looked cocked; it left him no play, he lifted the dice without
     rolling again, and player 0 doubled (or rolled): the roll stood, a dance, and the
