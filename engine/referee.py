@@ -2104,7 +2104,7 @@ class Referee:
                 # 24/18 18/13; missed, the next 70 s of plays were lost)
                 assert judged is not None
                 ll, pos, text, roll = self._best_misread(before, judged, recorded, evidence)
-            elif judged == recorded and _both_unsure(self._judged_dice, recorded):
+            elif judged == recorded and _read_unsure(self._judged_dice, read, dice_unsure=2):
                 # a roll judged invalid and taken as valid as read, both its dice read
                 # unsure, the play legal for them: the play put right is one of
                 # another roll they may have shown, both dice off where both were
@@ -2330,12 +2330,7 @@ class Referee:
     def _rolled_unsure(self, read: tuple[int, int]) -> bool:
         """Whether the last roll's dice, as still known (``_rolled``, showing ``read``),
         had a die read under ``REREAD_P``: the roll as read may be one die off."""
-        rolled = self._rolled
-        return (
-            len(rolled) == 2
-            and sorted(d.value for d in rolled) == sorted(read)
-            and min(d.p for d in rolled) < REREAD_P
-        )
+        return _read_unsure(self._rolled, read, dice_unsure=1)
 
     def _best_misread(
         self,
@@ -5277,18 +5272,20 @@ def _miscount_of(before: Position, read: tuple[int, int], after: Position) -> bo
     return len(lost) <= 2 and before.pips(mover) - after.pips(mover) <= sum(read) + 1
 
 
-def _both_unsure(dice: Sequence[SeenDie], read: tuple[int, int]) -> bool:
-    """Whether ``dice`` are two dice showing ``read``, each read under ``REREAD_P``.
+def _read_unsure(dice: Sequence[SeenDie], read: tuple[int, int], *, dice_unsure: int) -> bool:
+    """Whether ``dice`` are two dice showing ``read``, ``dice_unsure`` of them (1 or 2)
+    at least read under ``REREAD_P``.
 
-    >>> _both_unsure((SeenDie(3, p=0.63), SeenDie(1, p=0.42)), (3, 1))
+    >>> read_31 = (SeenDie(3, p=0.63), SeenDie(1, p=0.95))
+    >>> _read_unsure(read_31, (3, 1), dice_unsure=1), _read_unsure(read_31, (3, 1), dice_unsure=2)
+    (True, False)
+    >>> _read_unsure((SeenDie(3, p=0.63), SeenDie(1, p=0.42)), (3, 1), dice_unsure=2)
     True
-    >>> _both_unsure((SeenDie(3, p=0.63), SeenDie(1, p=0.95)), (3, 1))
-    False
     """
     return (
         len(dice) == 2
         and sorted(d.value for d in dice) == sorted(read)
-        and max(d.p for d in dice) < REREAD_P
+        and sum(d.p < REREAD_P for d in dice) >= dice_unsure
     )
 
 
