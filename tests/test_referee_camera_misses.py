@@ -2586,6 +2586,39 @@ def test_one_die_seen_alone_in_his_half_then_a_new_roll_was_a_roll_again() -> No
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=his))] == ["roll"]
 
 
+def _taken_valid_then_put_right(
+    start: Position,
+    dice: tuple[SeenDie, SeenDie],
+    first_steps: tuple[tuple[int, int], ...],
+    taken: tuple[int, int],
+    right_steps: tuple[tuple[int, int], ...],
+    roll: tuple[int, int],
+) -> None:
+    """Player 1's ``dice`` judged cocked at ``start``; he plays ``first_steps`` as they
+    lie and lifts them: taken as valid as ``taken``, a legal play. Then he puts it
+    right to ``right_steps`` before player 0 rolls: the dice are read again as
+    ``roll``, the first play recorded as made, illegal and flagged, then corrected."""
+    ref = _player_1_on_roll_at(start)
+    [invalid] = ref.see(Sighting(ExactCheckers(start), dice=dice))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("cocked",)
+    first = Position((start.boards[0], _moved(start.boards[1], *first_steps)), 0)
+    # his dice still where they lay: the play under way; lifted, it is decided
+    assert ref.see(Sighting(ExactCheckers(first), dice=dice)) == []
+    events = ref.see(Sighting(ExactCheckers(first)))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move"]
+    assert events[1].dice == taken and events[2].legal
+    right = Position((start.boards[0], _moved(start.boards[1], *right_steps)), 0)
+    events = ref.see(Sighting(ExactCheckers(right)))
+    kinds = [e.TYPE for e in events]
+    assert kinds == ["correction", "correction", "move", "flag", "flag_cleared", "move"]
+    assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == list(roll)
+    made, put_right = events[2], events[5]
+    assert isinstance(made, MoveEvent) and not made.legal and made.dice == roll
+    assert isinstance(put_right, MoveEvent) and put_right.legal
+    assert ref.state.position.boards == right.boards and ref.state.on_roll == 0
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_a_judged_roll_taken_as_valid_as_another_roll_then_put_right_is_flagged() -> None:
     """s101 clip 9803 at 31.7-40.1 s: player 1's 65, the 5 read cocked at 0.86 (read
     0.79, a 4 at 0.05): judged invalid. He played it as it lay, 24/18 18/14 (a wrong
@@ -2594,28 +2627,11 @@ def test_a_judged_roll_taken_as_valid_as_another_roll_then_put_right_is_flagged(
     pip off the record, the next 70 s of plays missed. The play put right is one of
     the numbers judged: the first play is recorded as made, illegal and flagged, then
     corrected."""
-    ref = _player_1_on_roll_at(START)
     six = SeenDie(6, p=0.96, half="left", at=(-19.0, 4.0))
     faces = (0.07, 0.05, 0.04, 0.05, 0.79, 0.0)
     five = SeenDie(5, p=0.79, cocked=0.86, half="left", at=(-19.0, 18.0), values=faces)
-    [invalid] = ref.see(Sighting(ExactCheckers(START), dice=(six, five)))
-    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("cocked",)
-    wrong = Position((START.boards[0], _moved(START.boards[1], (24, 18), (18, 14))), 0)
-    # his dice still where they lay: the play under way; lifted, it is decided
-    assert ref.see(Sighting(ExactCheckers(wrong), dice=(six, five))) == []
-    events = ref.see(Sighting(ExactCheckers(wrong)))
-    assert [e.TYPE for e in events] == ["correction", "roll", "move"]
-    assert events[1].dice == (6, 4) and events[2].legal
-    right = Position((START.boards[0], _moved(START.boards[1], (24, 18), (18, 13))), 0)
-    events = ref.see(Sighting(ExactCheckers(right)))
-    kinds = [e.TYPE for e in events]
-    assert kinds == ["correction", "correction", "move", "flag", "flag_cleared", "move"]
-    assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == [6, 5]
-    first, put_right = events[2], events[5]
-    assert isinstance(first, MoveEvent) and not first.legal and first.dice == (6, 5)
-    assert isinstance(put_right, MoveEvent) and put_right.legal
-    assert ref.state.position.boards == right.boards and ref.state.on_roll == 0
-    assert Referee.resume(ref.config, ref.events).state == ref.state
+    wrong, right = ((24, 18), (18, 14)), ((24, 18), (18, 13))
+    _taken_valid_then_put_right(START, (six, five), wrong, (6, 4), right, (6, 5))
 
 
 def test_a_judged_roll_both_dice_unsure_taken_as_valid_then_put_right_is_flagged() -> None:
@@ -2628,37 +2644,23 @@ def test_a_judged_roll_both_dice_unsure_taken_as_valid_then_put_right_is_flagged
     double after it lost. Both dice read unsure, the play put right is one of a roll
     both may have shown: the first play is recorded as made, illegal and flagged,
     then corrected."""
-    ref = _player_1_on_roll_at(OPEN)
     three = SeenDie(
         3, p=0.63, half="left", at=(-16.0, 3.0), values=(0.05, 0.04, 0.63, 0.0, 0.27, 0.01)
     )
     faces = (0.42, 0.19, 0.01, 0.38, 0.01, 0.0)
     one = SeenDie(1, p=0.42, cocked=1.0, half="left", at=(-20.0, -12.0), values=faces)
-    [invalid] = ref.see(Sighting(ExactCheckers(OPEN), dice=(three, one)))
-    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("cocked",)
-    entered = Position((OPEN.boards[0], _moved(OPEN.boards[1], (25, 21))), 0)
-    assert ref.see(Sighting(ExactCheckers(entered), dice=(three, one))) == []
-    events = ref.see(Sighting(ExactCheckers(entered)))
-    assert [e.TYPE for e in events] == ["correction", "roll", "move"]
-    assert events[1].dice == (3, 1) and events[2].legal
-    right = Position((OPEN.boards[0], _moved(OPEN.boards[1], (25, 21), (21, 16))), 0)
-    events = ref.see(Sighting(ExactCheckers(right)))
-    kinds = [e.TYPE for e in events]
-    assert kinds == ["correction", "correction", "move", "flag", "flag_cleared", "move"]
-    assert events[1].data["action"] == "reread_dice" and events[1].data["dice"] == [5, 4]
-    first, put_right = events[2], events[5]
-    assert isinstance(first, MoveEvent) and not first.legal and first.dice == (5, 4)
-    assert isinstance(put_right, MoveEvent) and put_right.legal
-    assert ref.state.position.boards == right.boards and ref.state.on_roll == 0
-    assert Referee.resume(ref.config, ref.events).state == ref.state
+    entered, right = ((25, 21),), ((25, 21), (21, 16))
+    _taken_valid_then_put_right(OPEN, (three, one), entered, (3, 1), right, (5, 4))
     # one die read surely (the 3 at 0.95): the play put right is of a roll one die
     # off at most, and 25/21 21/16 is none's; the board is not taken for a play
     sure = replace(three, p=0.95, values=(0.01, 0.01, 0.95, 0.0, 0.03, 0.0))
     ref = _player_1_on_roll_at(OPEN)
+    entry = Position((OPEN.boards[0], _moved(OPEN.boards[1], *entered)), 0)
     ref.see(Sighting(ExactCheckers(OPEN), dice=(sure, one)))
-    ref.see(Sighting(ExactCheckers(entered), dice=(sure, one)))
-    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(entered)))][-1] == "move"
-    assert all(e.TYPE != "correction" for e in ref.see(Sighting(ExactCheckers(right))))
+    ref.see(Sighting(ExactCheckers(entry), dice=(sure, one)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(entry)))][-1] == "move"
+    put_right = Position((OPEN.boards[0], _moved(OPEN.boards[1], *right)), 0)
+    assert all(e.TYPE != "correction" for e in ref.see(Sighting(ExactCheckers(put_right))))
 
 
 def test_a_roll_judged_invalid_that_danced_is_taken_as_valid_when_the_opponent_goes_on() -> None:
