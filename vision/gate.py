@@ -413,6 +413,9 @@ class ReachWatch:
         # every reference: a game's play has changed the field since by more than a
         # hand (s115 clip 11203 from 444.2 s: 11.5 %, the rest of the game held back)
         covered = self.reach < self.reach_share and lump is not None and best < held
+        # the reference a clear view replaces: the one it was compared with, or the
+        # last clear picture where that was the first picture
+        replaced = best if best < held else 0
         if covered and self._lump_stayed(small, lump):
             # the same piece, the same pixels, after the table moved: what lies there
             # is the board's own, no hand put back just so (s131 clip 12802 from
@@ -434,7 +437,6 @@ class ReachWatch:
             # arm from the far side over a table of its colour), this one replaces it,
             # where it changes that one little (the first picture may differ by a
             # game's play: s115 clip 11203 from 444.2 s)
-            replaced = best if best < held else 0
             if min(largest, found[replaced].largest) < self.hold_share:
                 self._references[replaced] = small
             self._forget_pieces()
@@ -447,7 +449,7 @@ class ReachWatch:
                 # the ones the play moved next to them (s132 clip 12904 from 132.4 s:
                 # 3.1 % of the field, every view of the bear-off to the game's end held
                 # back)
-                self._references[best if best < held else 0] = small
+                self._references[replaced] = small
                 self._forget_pieces()
                 return False
             self._arm_now = (piece, small)
