@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from gammoneye.calibration.boardspace import canonical_corners
+from gammoneye.calibration.boardspace import BoardSpace, Orientation, canonical_corners
 from gammoneye.calibration.profile import CalibrationProfile
 from gammoneye.datasets.render.draw import Renderer
 from gammoneye.datasets.render.labels import scene_label
@@ -28,6 +28,7 @@ from gammoneye.engine.position import Position
 from gammoneye.service.cli import app
 from gammoneye.vision.detector import Detection
 from gammoneye.vision.read import (
+    CHECKER,
     COLOUR_SIGMA,
     COLOURS,
     DIE_AS_CUBE_SHARE,
@@ -616,6 +617,90 @@ def test_a_point_with_a_die_in_front_of_it_is_read_less_surely(
     hid = read.points[n - 1]
     assert hid.best() == (colour, 5)
     assert hid.probs[(colour, count + 1)] >= 0.09 and hid.probs.get((colour, count - 1), 0) < 0.01
+
+
+class _PilesCounter:
+    """Counts the checkers of a strip as a pile of discs on a plain felt: checker ``j``
+    is there where its place along the strip is not all felt (a box in front of it
+    included), read surely."""
+
+    def __init__(self, felt: tuple[int, int, int]) -> None:
+        self.felt = np.array(felt)
+        space = BoardSpace()  # a checker's length, as a share of a strip (base to middle)
+        self.along = CHECKER * space.point_width / (space.height / 2)
+
+    def count_probs(self, strips: np.ndarray) -> np.ndarray:
+        h = strips.shape[1]
+        along = self.along * h
+        out = np.full((len(strips), 16), 0.01 / 15, np.float32)
+        for i, strip in enumerate(strips):
+            n = 0
+            while n < 5:
+                rows = strip[int(h - along * (n + 1)) : int(h - along * n)]
+                if (np.abs(rows.astype(int) - self.felt).sum(axis=2) > 30).mean() < 0.2:
+                    break
+                n += 1
+            out[i, n] = 0.99
+        return out
+
+
+def test_a_checker_whose_middle_a_die_hides_is_named_by_what_shows(reader: BoardReader) -> None:
+    """A checker's colour is sampled at its middle; where a die or the cube stands in
+    front of it, the colour is read from what of the patch the box leaves showing, or
+    not at all (s139 clip 13601 from 296 s: the black cube on a player's side hid the
+    middle of a lone white checker and named it red, surely, for 80 s: fourteen plays
+    lost, twelve flags raised falsely). A flat picture: white and red checkers on a
+    grey field, a black box over most of a lone white checker's middle, found as a
+    die; the checker reads white. Over all of it, it reads either colour, evenly."""
+    felt, white, red = (110, 110, 110), (235, 235, 235), (40, 40, 200)
+    corners = np.array([(200.0, 600.0), (1100.0, 600.0), (1100.0, 100.0), (200.0, 100.0)])
+    space = BoardSpace()
+    to_image = cv2.getPerspectiveTransform(
+        space.corners().astype(np.float32), corners.astype(np.float32)
+    )
+
+    def image_of(pts: list[tuple[float, float]]) -> np.ndarray:
+        return cv2.perspectiveTransform(np.array([pts], np.float64), to_image)[0]
+
+    side = CHECKER * space.point_width
+
+    def middle(point: int, k: int) -> tuple[float, float]:
+        x, y, up = space.point_base(point, Orientation())
+        return x, y + up * side * (k + 0.5)
+
+    picture = np.zeros((720, 1280, 3), np.uint8)
+    picture[:] = felt
+    piles = {1: (white, 1), 6: (white, 3), 8: (white, 2), 13: (red, 3), 17: (red, 2), 19: (red, 3)}
+    for point, (colour, count) in piles.items():
+        for k in range(count):
+            cx, cy = middle(point, k)
+            rim = [(cx + side * 0.48 * np.cos(a), cy + side * 0.48 * np.sin(a)) for a in _ROUND]
+            cv2.fillConvexPoly(picture, np.round(image_of(rim)).astype(np.int32), colour)
+    # the box over the lone checker's middle: all but the far side of its patch
+    cx, cy = middle(1, 0)
+
+    def box_over(far: float) -> tuple[float, float, float, float]:
+        quad = image_of([(cx - side * 0.3, cy - side * far), (cx + side * 0.3, cy + side * 0.3)])
+        return (*np.min(quad, axis=0), *np.max(quad, axis=0))
+
+    for far, named in ((0.1, "light"), (0.3, None)):
+        box = box_over(far)
+        image = picture.copy()
+        cv2.rectangle(image, np.round(box[:2]).astype(int), np.round(box[2:]).astype(int), 0, -1)
+        unseen = BoardReader(_PilesCounter(felt), reader.dice, reader.cube, _BoxesDetector())
+        plain = unseen.read(image, corners=corners).points[0]
+        assert plain.best() == ("dark", 1) and plain.probs[("dark", 1)] > 0.9  # the box's black
+        found = BoardReader(_PilesCounter(felt), reader.dice, reader.cube, _BoxesDetector(box))
+        read = found.read(image, corners=corners)
+        assert len(read.dice) == 1
+        lone = read.points[0]
+        if named == "light":
+            assert lone.best() == ("light", 1) and lone.probs[("dark", 1)] < 0.05
+        else:
+            assert 0.25 < lone.probs[("light", 1)] < 0.5 and 0.25 < lone.probs[("dark", 1)] < 0.5
+
+
+_ROUND = np.linspace(0, 2 * np.pi, 24, endpoint=False)
 
 
 def test_the_cube_in_the_middle_is_the_cube_of_one() -> None:

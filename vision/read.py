@@ -42,7 +42,7 @@ from gammoneye.calibration.barwidth import fit_bar_fraction
 from gammoneye.calibration.boardspace import BoardSpace, Orientation, canonical_corners
 from gammoneye.calibration.profile import CalibrationProfile
 
-from .crops import cut_strip, square_crop
+from .crops import STRIP, cut_strip, quad_to_rect, square_crop, upright
 from .cube import FACES, PARTNER_MODEL, CubeReader, faces_at
 from .detector import Detection, DiceCubeDetector, Kept, board_canvas
 from .dice import DiceReader
@@ -339,6 +339,27 @@ def hidden(point: PointReading, weight: float) -> PointReading:
     return PointReading(point.number, probs, point.image_xy)
 
 
+def _colour_seen_round(
+    image: U8,
+    point: PointReading,
+    quad: F64,
+    hiders: Sequence[tuple[float, float, float, float]],
+    centres: F64,
+) -> PointReading:
+    """``point``, whose strip (image corners ``quad``) a die or the cube stands in front
+    of, its colour read again from what of its checkers the ``hiders`` (image boxes)
+    leave showing: the colour was sampled where the die stands (s139 clip 13601 from
+    296 s: the cube on a player's side stood on a lone white checker and hid its
+    middle, and the cube's black named it red, surely, for 80 s)."""
+    counts = [sum(point.probs.get((c, k), 0.0) for c in COLOURS) for k in range(1, MAX_COUNT + 1)]
+    if max(counts) <= point.probs.get((None, 0), 0.0):
+        return point  # read empty: no colour to read
+    strip = cut_strip(image, quad)
+    covered = covered_in_strip(quad, hiders, (strip.shape[1], strip.shape[0]))
+    seen = checker_colours(strip, int(np.argmax(counts)) + 1, covered)
+    return recoloured(point, colour_probs(seen, centres))
+
+
 def _covers(box: tuple[float, float, float, float], strip: F64) -> bool:
     """Whether an image ``box`` lies on the strip whose image corners are ``strip``
     by ``COVERS_SHARE`` of its area or more."""
@@ -380,18 +401,90 @@ def _checker_along(h: int) -> float:
     return CHECKER * space.point_width / (space.height / 2) * h
 
 
-def checker_colours(strip: U8, count: int) -> F64:
+#: A checker's colour is read from what of its patch no die or cube hides
+#: (:func:`checker_colours`' ``covered``) where this share of the patch or more shows;
+#: else that checker's colour is not read at all.
+COLOUR_SHOWING = 0.25
+
+
+def checker_colours(strip: U8, count: int, covered: NDArray[np.bool_] | None = None) -> F64:
     """Lab colours (OpenCV 8-bit) of the first ``count`` checkers (at most 5, one row)
-    along a strip from its base: the median of a patch at each checker's middle."""
+    along a strip from its base: the median of a patch at each checker's middle,
+    (M, 3). ``covered``: the strip's pixels a die or the cube stands in front of
+    (:func:`covered_in_strip`), left out; a checker whose patch shows less than
+    ``COLOUR_SHOWING`` of itself is left out too, so M may be under the count, or 0."""
     h, w = strip.shape[:2]
     along = _checker_along(h)
     lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
     out = []
     for k in range(max(1, min(count, 5))):
         cy = h - along * (k + 0.5)
-        patch = lab[int(cy - along * 0.2) : int(cy + along * 0.2), int(w * 0.35) : int(w * 0.65)]
-        out.append(np.median(patch.reshape(-1, 3).astype(np.float64), axis=0))
-    return np.array(out)
+        rows = slice(int(cy - along * 0.2), int(cy + along * 0.2))
+        cols = slice(int(w * 0.35), int(w * 0.65))
+        patch = lab[rows, cols].reshape(-1, 3).astype(np.float64)
+        if covered is not None:
+            showing = ~covered[rows, cols].reshape(-1)
+            if showing.sum() < COLOUR_SHOWING * len(patch) or not showing.any():
+                continue
+            patch = patch[showing]
+        out.append(np.median(patch, axis=0))
+    return np.array(out).reshape(-1, 3)
+
+
+def covered_in_strip(
+    quad: F64, boxes: Sequence[tuple[float, float, float, float]], size: tuple[int, int] = STRIP
+) -> NDArray[np.bool_]:
+    """The pixels of the strip cut from the image ``quad`` (:func:`cut_strip`) that the
+    image ``boxes`` (x0, y0, x1, y1) lie on, (h, w) for a ``size`` (w, h) strip.
+
+    >>> quad = np.array([(0.0, 256.0), (64.0, 256.0), (64.0, 0.0), (0.0, 0.0)])
+    >>> m = covered_in_strip(quad, [(0.0, 200.0, 32.0, 256.0)])
+    >>> m.shape, bool(m[230, 10]), bool(m[230, 50]), bool(m[100, 10])
+    ((256, 64), True, False, False)
+    """
+    w, h = size
+    to_strip = quad_to_rect(upright(np.asarray(quad, np.float64)), size)
+    mask = np.zeros((h, w), np.uint8)
+    for x0, y0, x1, y1 in boxes:
+        corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+        inside = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), to_strip).reshape(-1, 2)
+        cv2.fillConvexPoly(mask, np.round(inside).astype(np.int32), 1)
+    return mask.astype(bool)
+
+
+def colour_probs(samples: F64, centres: F64) -> F64:
+    """How likely checkers whose Lab colours are ``samples`` (M, 3) are of each of the
+    two ``centres``' colours: by their mean squared distance to each
+    (:func:`colour_distance2`), ``COLOUR_SIGMA`` apart; even where nothing was seen.
+
+    >>> centres = np.array([[60.0, 170, 155], [170.0, 122, 148]])
+    >>> colour_probs(np.array([[168.0, 121, 147]]), centres).round(3).tolist()
+    [0.0, 1.0]
+    >>> colour_probs(np.zeros((0, 3)), centres).tolist()
+    [0.5, 0.5]
+    """
+    if not len(samples):
+        return np.full(len(centres), 1.0 / len(centres))
+    d2 = colour_distance2(samples, centres).mean(axis=0)
+    p = np.exp(-(d2 - d2.min()) / (2 * COLOUR_SIGMA**2))
+    return p / p.sum()  # type: ignore[no-any-return]
+
+
+def recoloured(point: PointReading, p_colour: F64) -> PointReading:
+    """``point`` with each count's probability shared between the two colours as
+    ``p_colour`` (in ``COLOURS``' order) says; empty as it was.
+
+    >>> p = PointReading(3, {(None, 0): 0.1, ("dark", 1): 0.9})
+    >>> even = recoloured(p, np.array([0.5, 0.5])).probs
+    >>> [round(even[c], 2) for c in ((None, 0), ("dark", 1), ("light", 1))]
+    [0.1, 0.45, 0.45]
+    """
+    probs: dict[tuple[str | None, int], float] = {(None, 0): point.probs.get((None, 0), 0.0)}
+    for k in range(1, MAX_COUNT + 1):
+        total = sum(point.probs.get((c, k), 0.0) for c in COLOURS)
+        for c, q in zip(COLOURS, p_colour, strict=True):
+            probs[(c, k)] = total * float(q)
+    return PointReading(point.number, probs, point.image_xy)
 
 
 def across_the_middle(
@@ -891,7 +984,11 @@ class BoardReader:
         hiders = kept_boxes + [d.box for d in cubes]
         if hiders:
             points = [
-                hidden(p, STANDING_IN_FRONT) if any(_covers(b, quads_px[i]) for b in hiders) else p
+                hidden(
+                    _colour_seen_round(image, p, quads_px[i], hiders, centres), STANDING_IN_FRONT
+                )
+                if any(_covers(b, quads_px[i]) for b in hiders)
+                else p
                 for i, p in enumerate(points)
             ]
         cube = None
@@ -967,9 +1064,7 @@ class BoardReader:
         samples = np.concatenate([seen[i] for i in occupied] or [np.zeros((0, 3))])
         centres = anchored_colours(samples, two_colours(samples), colours_lab)
         # a strip's colour: its checkers' mean squared distance to each centre
-        d2 = np.array([colour_distance2(x, centres).mean(axis=0) for x in seen])
-        p_colour = np.exp(-(d2 - d2.min(axis=1, keepdims=True)) / (2 * COLOUR_SIGMA**2))
-        p_colour /= p_colour.sum(axis=1, keepdims=True)
+        p_colour = np.array([colour_probs(x, centres) for x in seen])
         base_px = img(np.array(bases))
         cells = counts[:24, None, :] * p_colour[:24, :, None]
         cells[:, 0, 0], cells[:, 1, 0] = counts[:24, 0], 0.0
