@@ -354,9 +354,8 @@ def _colour_seen_round(
     counts = [sum(point.probs.get((c, k), 0.0) for c in COLOURS) for k in range(1, MAX_COUNT + 1)]
     if max(counts) <= point.probs.get((None, 0), 0.0):
         return point  # read empty: no colour to read
-    strip = cut_strip(image, quad)
-    covered = covered_in_strip(quad, hiders, (strip.shape[1], strip.shape[0]))
-    seen = checker_colours(strip, int(np.argmax(counts)) + 1, covered)
+    covered = covered_in_strip(quad, hiders)  # the strip's size is cut_strip's
+    seen = checker_colours(cut_strip(image, quad), int(np.argmax(counts)) + 1, covered)
     return recoloured(point, colour_probs(seen, centres))
 
 
@@ -424,8 +423,8 @@ def checker_colours(strip: U8, count: int, covered: NDArray[np.bool_] | None = N
         patch = lab[rows, cols].reshape(-1, 3).astype(np.float64)
         if covered is not None:
             showing = ~covered[rows, cols].reshape(-1)
-            if showing.sum() < COLOUR_SHOWING * len(patch) or not showing.any():
-                continue
+            if not showing.any() or showing.sum() < COLOUR_SHOWING * len(patch):
+                continue  # (an empty patch too: the strip too short to hold it)
             patch = patch[showing]
         out.append(np.median(patch, axis=0))
     return np.array(out).reshape(-1, 3)
