@@ -351,12 +351,17 @@ def _colour_seen_round(
     leave showing: the colour was sampled where the die stands (s139 clip 13601 from
     296 s: the cube on a player's side stood on a lone white checker and hid its
     middle, and the cube's black named it red, surely, for 80 s)."""
-    counts = [sum(point.probs.get((c, k), 0.0) for c in COLOURS) for k in range(1, MAX_COUNT + 1)]
+    counts = _count_probs(point)
     if max(counts) <= point.probs.get((None, 0), 0.0):
         return point  # read empty: no colour to read
     covered = covered_in_strip(quad, hiders)  # the strip's size is cut_strip's
     seen = checker_colours(cut_strip(image, quad), int(np.argmax(counts)) + 1, covered)
     return recoloured(point, colour_probs(seen, centres))
+
+
+def _count_probs(point: PointReading) -> list[float]:
+    """The probability of each count 1..``MAX_COUNT`` of ``point``, either colour."""
+    return [sum(point.probs.get((c, k), 0.0) for c in COLOURS) for k in range(1, MAX_COUNT + 1)]
 
 
 def _covers(box: tuple[float, float, float, float], strip: F64) -> bool:
@@ -479,8 +484,7 @@ def recoloured(point: PointReading, p_colour: F64) -> PointReading:
     [0.1, 0.45, 0.45]
     """
     probs: dict[tuple[str | None, int], float] = {(None, 0): point.probs.get((None, 0), 0.0)}
-    for k in range(1, MAX_COUNT + 1):
-        total = sum(point.probs.get((c, k), 0.0) for c in COLOURS)
+    for k, total in enumerate(_count_probs(point), start=1):
         for c, q in zip(COLOURS, p_colour, strict=True):
             probs[(c, k)] = total * float(q)
     return PointReading(point.number, probs, point.image_xy)
