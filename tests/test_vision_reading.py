@@ -421,6 +421,47 @@ def test_a_thing_never_read_surely_that_stays_while_a_roll_comes_is_no_die() -> 
         assert [d.value for d in marks.clean(Sighting(board, lone, t=1.5 * k)).dice] == [3, 5]
 
 
+def test_a_die_on_a_checker_that_stays_while_a_roll_comes_is_no_die() -> None:
+    """s87 clip 8401 at 28-34 s: a light checker's ring read as a 1 at 0.93, on a
+    checker at 0.99; beside player 1's 43 rolled into the wrong half it made three
+    dice, and the roll was not judged. A place in the field always read on a checker
+    (``FIXTURE_ON_CHECKER``) that stays while dice come at two other places after it is
+    a fixture at once: a die on a checker is rolled again, both dice picked up
+    [000 r9]. Once read off a checker, it is a die; a roll's own die on a checker,
+    nothing else coming, is a die."""
+    from gammoneye.engine.position import Position
+    from gammoneye.engine.referee import ExactCheckers, SeenDie, Sighting
+    from gammoneye.vision.sighting import FIXTURE_ON_CHECKER, BoardMarks
+
+    board = ExactCheckers(Position.initial())
+    wrong = (SeenDie(3, half="right", at=(19.0, 0.0)), SeenDie(4, half="right", at=(22.0, -8.0)))
+
+    def views(on_checker: list[float]) -> list[list[int]]:
+        marks, out = BoardMarks(), []
+        times = [0.0, 1.0, 2.5, 2.6, 2.7, 2.8]
+        for t, oc in zip(times, on_checker, strict=True):
+            ring = SeenDie(1, p=0.93, half="left", on_checker=oc, at=(-9.0, -17.0))
+            roll = wrong if t > 2.0 else ()
+            out.append([d.value for d in marks.clean(Sighting(board, (*roll, ring), t=t)).dice])
+        return out
+
+    on_top = [0.99, 0.98, 0.99, 0.99, 0.97, 0.99]
+    assert min(on_top) >= FIXTURE_ON_CHECKER
+    seen = views(on_top)
+    assert seen[:3] == [[1], [1], [3, 4, 1]]  # alone, then the 43's first view
+    assert seen[3:] == [[3, 4]] * 3  # then a fixture: the roll is the two
+    once_off = [0.99, 0.3, 0.99, 0.99, 0.97, 0.99]
+    assert views(once_off)[3:] == [[3, 4, 1]] * 3
+    # a roll with a die on a checker, nothing else coming: its dice
+    marks = BoardMarks()
+    cocked = (
+        SeenDie(5, half="left", on_checker=0.99, at=(-20.0, 3.0)),
+        SeenDie(2, half="left", at=(-10.0, -5.0)),
+    )
+    for k in range(20):
+        assert [d.value for d in marks.clean(Sighting(board, cocked, t=0.5 * k)).dice] == [5, 2]
+
+
 def _sure_reading(position: Position, **misread: tuple[str, int]) -> BoardReading:
     """A reading sure (0.99) of ``position``'s checkers, player 0 dark at the bottom,
     but for the points named ``p23=("light", 9)``, read surely as that."""

@@ -276,6 +276,16 @@ FIXTURE_OTHERS = 4
 #: player on roll; found beside his 22, the roll was three dice and never judged, and
 #: his play was read as 53's). A die of a roll is read surer in some view.
 FIXTURE_UNSURE_P = 0.5
+#: A "die" on the playing field read lying on a checker at this or over in every
+#: sighting is a fixture as soon as a roll came elsewhere while it stayed, as an
+#: unsure one is (``MARK_OTHERS``, ``MARK_BEFORE_S``): a checker's top taken for a die
+#: (s87 clip 8401 at 28-34 s: a light checker's ring read as a 1 at 0.93, on a checker
+#: at 0.99, in every other frame; seen beside player 1's 43 rolled into the wrong half,
+#: the roll was three dice and not judged, and once his 61 came it was taken for a
+#: die of a roll made again, a void roll recorded). A die resting on a checker makes
+#: its roll invalid in every profile [000 r9], and both its dice are picked up to be
+#: rolled again: a die of a roll does not stay there while another roll comes.
+FIXTURE_ON_CHECKER = 0.9
 #: A "die" off the field is a mark sooner, once dice came at ``MARK_OTHERS`` other
 #: places (each seen in two sightings) at least ``MARK_BEFORE_S`` after it was first
 #: seen, while it stayed: a thing there before a roll and still there after it (s43
@@ -315,7 +325,8 @@ class BoardMarks:
     On the playing field a die may lie long (a player thinking over his roll), so a
     place there is a thing, not a die, only where dice came and went elsewhere
     meanwhile (``FIXTURE_SPAN_S``, ``FIXTURE_OTHERS``): a fixture; or where it was
-    never read surely (``FIXTURE_UNSURE_P``) and a roll came elsewhere while it stayed
+    never read surely (``FIXTURE_UNSURE_P``), or always read lying on a checker
+    (``FIXTURE_ON_CHECKER``), and a roll came elsewhere while it stayed
     (``MARK_OTHERS``, ``MARK_BEFORE_S``). It is left out while it stays and forgotten
     once not seen for ``MARK_GAP_S`` (the cube taken up again): dice rolled there
     later count.
@@ -340,7 +351,7 @@ class BoardMarks:
                 if self._on_mark(d.at):
                     continue
             elif d.at is not None:
-                on_field.append((d.at, d.p))
+                on_field.append((d.at, d.p, d.on_checker))
             keep.append(d)
         if s.t is not None:
             fixed = self._note_lying(on_field, s.t)
@@ -355,25 +366,25 @@ class BoardMarks:
         return [(p.x, p.y) for p in self._lying if p.fixed]
 
     def _note_lying(
-        self, dice: list[tuple[tuple[float, float], float]], t: float
+        self, dice: list[tuple[tuple[float, float], float, float]], t: float
     ) -> list[tuple[float, float]]:
-        """Notes the dice seen on the field at ``t`` (their places and ``p``);
-        returns the fixtures among them."""
+        """Notes the dice seen on the field at ``t`` (their places, ``p`` and
+        ``on_checker``); returns the fixtures among them."""
         self._lying = [p for p in self._lying if t - p.last <= MARK_GAP_S]
-        places = [at for at, _ in dice]
+        places = [at for at, _, _ in dice]
         seen = [_Lying.at_place(self._lying, at, t) for at in places]
-        for p, (_, sure) in zip(seen, dice, strict=True):
+        for p, (_, sure, on_checker) in zip(seen, dice, strict=True):
             p.surest = max(p.surest, sure)
+            p.least_on_checker = min(p.least_on_checker, on_checker)
             p.beside(places, t)
         for p in seen:
             if p.fixed:
                 continue
             long = p.last - p.first >= FIXTURE_SPAN_S and p.others_seen() >= FIXTURE_OTHERS
-            unsure = (
-                p.surest < FIXTURE_UNSURE_P
-                and p.others_seen(since=p.first + MARK_BEFORE_S) >= MARK_OTHERS
-            )
-            p.fixed = long or unsure
+            # unsure, or on a checker, in every sighting, and a roll came since
+            like_no_die = p.surest < FIXTURE_UNSURE_P or p.least_on_checker >= FIXTURE_ON_CHECKER
+            came = p.others_seen(since=p.first + MARK_BEFORE_S) >= MARK_OTHERS
+            p.fixed = long or (like_no_die and came)
         return [(p.x, p.y) for p in seen if p.fixed]
 
     def _on_mark(self, at: tuple[float, float]) -> bool:
@@ -406,6 +417,8 @@ class _Lying:
     fixed: bool = False
     #: the surest read of a die found here (on the field only)
     surest: float = 0.0
+    #: the least ``on_checker`` of a die found here (on the field only)
+    least_on_checker: float = 1.0
 
     @staticmethod
     def at_place(known: list[_Lying], at: tuple[float, float], t: float) -> _Lying:
