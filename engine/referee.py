@@ -1395,15 +1395,35 @@ class Referee:
         s: a checker on the 2-point read as a 1 at 0.38-0.39 beside the mover's 54 and
         then beside his opponent's 46 rolled into the wrong half, which went unjudged.
         (A checker read surely as a die is weighed where the roll is glimpsed,
-        :meth:`_pair_beside_checker_die`.)"""
+        :meth:`_pair_beside_checker_die`.)
+
+        So is one read surely that lies where the die glimpsed alone lay, and may show
+        its face: it stayed while the two came, and a die on a checker is rolled again
+        with its fellow [000 r9]. It is kept as a checker read as a die
+        (:meth:`_less_checker_dice`) and the glimpse dropped, for no roll made again
+        to be judged from it (s87 clip 8401 at 28-34 s: a light checker's ring read
+        as a 1 at 0.93, glimpsed alone, then beside player 1's 43 rolled into the
+        wrong half, unjudged; his 61 after it was taken for a roll made again, a void
+        roll recorded)."""
         if len(dice) != 3:
             return dice
-        on = [d for d in dice if d.p < CHECKER_TOP_P and self._on_checker(d) >= DIE_FAULT_P]
+        lone = self._glimpsed[0] if len(self._glimpsed) == 1 else None
+
+        def stayed(d: SeenDie) -> bool:
+            return lone is not None and _near_known(lone, d) and _may_show_alike(lone, d)
+
+        on = [
+            d
+            for d in dice
+            if (d.p < CHECKER_TOP_P or stayed(d)) and self._on_checker(d) >= DIE_FAULT_P
+        ]
         if len(on) != 1:
             return dice
         rest = tuple(d for d in dice if d is not on[0])
         if any(d.p < REREAD_P or self._on_checker(d) >= DIE_FAULT_P for d in rest):
             return dice
+        if on[0].p >= CHECKER_TOP_P:
+            self._checker_dice, self._glimpsed = (on[0],), ()
         return rest
 
     def _less_checker_dice(self, dice: Sequence[SeenDie]) -> tuple[SeenDie, ...]:

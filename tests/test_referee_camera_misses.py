@@ -3675,6 +3675,33 @@ def test_a_checker_top_read_as_a_third_die_hides_no_roll_in_the_wrong_half() -> 
     assert not any(isinstance(e, RollInvalidEvent) for e in events)
 
 
+def test_a_checker_read_surely_as_a_die_that_stays_while_a_roll_comes_is_no_glimpse() -> None:
+    """s87 clip 8401 at 28-34 s: a light checker's ring on player 0's 8-point, in
+    player 1's half, read as a 1 at 0.93, seen alone while player 1 was on roll: a
+    glimpse of his roll. His 43 came into player 0's half with it still there (three
+    dice: unjudged), and his 61 after it was taken for a roll made again, a void
+    roll recorded. A die on a checker is rolled again with its fellow [000 r9]: one
+    lying where the glimpse lay while two dice came stayed, and is a checker's top;
+    the 43 is judged in the wrong half [001 4.1(iii)] and the 61 is his roll."""
+    ref, p0 = _opened_52()
+    ring = SeenDie(1, p=0.93, half="left", on_checker=0.99, at=(-9.0, -17.0), over=(8, 0.4, -0.48))
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(ring,))) == []
+    wrong = (SeenDie(3, half="right", at=(19.0, 0.0)), SeenDie(4, half="right", at=(22.0, -8.0)))
+    [invalid] = ref.see(Sighting(ExactCheckers(p0), dice=(*wrong, ring)))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("wrong_half",)
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(ring,))) == []
+    his = (SeenDie(6, half="left", at=(-6.0, 10.0)), SeenDie(1, half="left", at=(-3.0, 12.0)))
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=his))
+    assert isinstance(roll, RollEvent) and roll.player == 1 and roll.dice == (6, 1)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # a die of another number where the glimpse lay is no die that stayed: the three
+    # are not judged (a die on a checker beside two may be his roll's)
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=(ring,)))
+    six = replace(ring, value=6, p=0.99)
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(*wrong, six))) == []
+
+
 def test_a_roll_judged_invalid_read_again_where_it_lies_is_no_second_roll() -> None:
     """Player 1's roll is judged cocked [001 4.1(iv)]; the next view reads the same
     two dice, where they lay, as other numbers (dark dice read unsure, s22 clip 1703):
