@@ -957,6 +957,8 @@ class Referee:
             self._views_without_cube += 1
         self._see_held_double(sighting)
         dice = self._live_dice(sighting.dice)
+        if self._see_void_die_lying(dice):
+            dice = self._less_checker_dice(dice)
         if self._need_clear:
             self._judged_dice = _surer_where_lying(self._judged_dice, dice)
         phase = self.state.phase
@@ -1444,6 +1446,54 @@ class Referee:
                 and self._on_checker(d) >= DIE_FAULT_P
             )
         )
+
+    def _see_void_die_lying(self, dice: tuple[SeenDie, ...]) -> bool:
+        """A die lying where the die glimpsed alone lay, of its face, on a checker
+        (``DIE_FAULT_P``), after the roll that die was taken for was judged void when
+        he rolled again (``LONE_DIE_NOTE``), in the same turn: it was never picked
+        up, and players pick up both dice to roll again [001 4.1(iv), 000 r9]: it is
+        no die of a roll but a checker's top read as a die (or a thing lying there).
+        The void roll is withdrawn (``correction``, ``action`` ``lone_die_stayed``)
+        and the die kept as a checker read as a die (:meth:`_less_checker_dice`). Not
+        a die of the roll made since, nor of a roll judged, lying there, nor one with
+        one other die in his half (a roll of his landed there). (s87 clip 8401
+        at 28-34 s: a light checker's ring read as a 1 at 0.93, glimpsed alone, then
+        gone from the view that showed player 1's 43 rolled into the wrong half: a
+        void roll recorded before the 43's, and once it showed again, another before
+        his 61.) Returns whether that was so."""
+        voided = self._lone_voided
+        if voided is None or self.flag is not None:
+            return False
+        seq, lone = voided
+        live = self._live_events()
+        at = next((k for k, e in enumerate(live) if e.seq == seq), None)
+        if at is None or any(isinstance(e, (MoveEvent, GameStartEvent)) for e in live[at + 1 :]):
+            self._lone_voided = None  # withdrawn already, or his turn is over
+            return False
+        down = (*self._rolled, *self._judged_dice)
+        lying = [
+            d
+            for d in dice
+            if _near_known(lone, d)
+            and _may_show_alike(lone, d)
+            and self._on_checker(d) >= DIE_FAULT_P
+            and not any(_near_known(d, r) for r in down)
+        ]
+        if len(lying) != 1:
+            return False
+        # one other die in his half beside it: a roll of his landed there
+        half = self.right_half(cast(RollInvalidEvent, live[at]).player)
+        if sum(1 for d in dice if d is not lying[0] and d.half == half) == 1:
+            return False
+        self._emit(
+            CorrectionEvent,
+            data={"action": "lone_die_stayed", "withdraws": [seq]},
+            target_seq=seq,
+            note="the die seen alone still lies where it lay: no roll of his was void",
+        )
+        self._rebuild()
+        self._checker_dice, self._glimpsed = (lying[0],), ()
+        return True
 
     def _see_lone_reroll(self, s: Sighting, dice: tuple[SeenDie, ...]) -> bool:
         """One die alone on the table, in the right half of the player on roll, of

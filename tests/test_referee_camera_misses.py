@@ -3700,6 +3700,31 @@ def test_a_checker_read_surely_as_a_die_that_stays_while_a_roll_comes_is_no_glim
     ref.see(Sighting(ExactCheckers(p0), dice=(ring,)))
     six = replace(ring, value=6, p=0.99)
     assert ref.see(Sighting(ExactCheckers(p0), dice=(*wrong, six))) == []
+    # the ring gone from the view of the 43 (it showed in every other frame): a void
+    # roll is judged before the 43's, then withdrawn once the ring shows again where
+    # it lay, never picked up; the 61 is his roll, no void roll before it
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=(ring,)))
+    void, invalid = ref.see(Sighting(ExactCheckers(p0), dice=wrong))
+    assert isinstance(void, RollInvalidEvent) and void.note == LONE_DIE_NOTE
+    [fix] = ref.see(Sighting(ExactCheckers(p0), dice=(ring,)))
+    assert isinstance(fix, CorrectionEvent) and fix.data == {
+        "action": "lone_die_stayed",
+        "withdraws": [void.seq],
+    }
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=his))
+    assert isinstance(roll, RollEvent) and roll.dice == (6, 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=(*his, ring)))] == []
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # a lone die of a void roll is picked up: a die of his new roll landing where it
+    # lay (on the checker: a roll invalid in its turn) withdraws nothing
+    ref, p0 = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=(ring,)))
+    ref.see(Sighting(ExactCheckers(p0), dice=wrong))
+    ref.see(Sighting(ExactCheckers(p0)))
+    landed = (replace(ring, p=0.99, on_checker=0.99), his[0])
+    [again] = ref.see(Sighting(ExactCheckers(p0), dice=landed))
+    assert isinstance(again, RollInvalidEvent) and again.reasons == ("on_checker",)
 
 
 def test_a_roll_judged_invalid_read_again_where_it_lies_is_no_second_roll() -> None:
