@@ -1025,8 +1025,8 @@ class Referee:
         """The dice seen less those a mover left down when his opponent rolled before
         he lifted them (which stand for nothing), until they are gone; and less a
         third die on the bar (:func:`_less_bar_mark`) or found twice
-        (:func:`_less_found_twice`) or read unsurely on a checker beside two
-        (:meth:`_less_checker_top`)."""
+        (:func:`_less_found_twice`) or read unsurely on a checker beside two, or on a
+        checker where the die glimpsed alone lay (:meth:`_less_checker_top`)."""
         dice = self._less_checker_top(_less_found_twice(_less_bar_mark(dice)))
         if self._stale_half is None:
             return dice

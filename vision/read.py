@@ -430,7 +430,9 @@ def checker_colours(strip: U8, count: int, covered: NDArray[np.bool_] | None = N
     along a strip from its base: the median of a patch at each checker's middle,
     (M, 3). ``covered``: the strip's pixels a die or the cube stands in front of
     (:func:`covered_in_strip`), left out; a checker whose patch shows less than
-    ``COLOUR_SHOWING`` of itself is left out too, so M may be under the count, or 0."""
+    ``COLOUR_SHOWING`` of itself is read from what shows of its whole face
+    (:func:`_rim_showing`), or left out where that shows too little, so M may be under
+    the count, or 0."""
     h, w = strip.shape[:2]
     along = _checker_along(h)
     lab = cv2.cvtColor(strip, cv2.COLOR_BGR2LAB)
@@ -453,13 +455,13 @@ def checker_colours(strip: U8, count: int, covered: NDArray[np.bool_] | None = N
 
 
 def _rim_showing(lab: U8, covered: NDArray[np.bool_], cy: float, along: float) -> F64:
-    """The Lab pixels of the checker whose middle lies ``cy`` along the strip that
-    ``covered`` leaves showing, over its whole face (an ellipse ``RIM_SPAN`` of it),
-    where ``COLOUR_SHOWING`` of the face shows; else
-    none, (M, 3). A die standing on a lone checker hides the middle of its face and
-    leaves the rim round it (held-out still 000175 of seed 303: a yellow die on a
-    cream checker; a false die boxed on a white checker's star, 000031: both read as
-    the other colour, nothing of their middles showing)."""
+    """The Lab pixels (M, 3) of the checker whose middle lies ``cy`` along the strip
+    that ``covered`` leaves showing over its whole face (an ellipse ``RIM_SPAN`` of
+    it), where ``COLOUR_SHOWING`` of the face shows; else none. A die standing on a
+    lone checker hides the middle of its face and leaves the rim round it (held-out
+    still 000175 of seed 303: a yellow die on a cream checker; a false die boxed on a
+    white checker's star, 000031: both read as the other colour, nothing of their
+    middles showing)."""
     h, w = covered.shape
     face = np.zeros((h, w), np.uint8)
     centre = (round(w / 2), round(cy))
