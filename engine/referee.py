@@ -3352,9 +3352,13 @@ class Referee:
         again and the two reads mixed make another number likelier than the one
         recorded (by ``MIXED_MARGIN``), the roll is put right to it."""
         state, rolled = self.state, self._rolled
-        if state.dice is None or len(rolled) != 2 or not self._by_halves():
+        opening = not self._by_halves() and self._opening_to_reread() is not None
+        if state.dice is None or len(rolled) != 2 or not (self._by_halves() or opening):
             return False
-        mine = [d for d in dice if d.half == self.right_half(state.on_roll)]
+        # the opening's dice lie one in each half [000 r8]
+        mine = (
+            list(dice) if opening else [d for d in dice if d.half == self.right_half(state.on_roll)]
+        )
         if not mine or len(mine) > 2 or any(d.at is None for d in (*mine, *rolled)):
             return False
         pairs = _where_they_lay(rolled, mine)
@@ -3362,6 +3366,14 @@ class Referee:
             return False  # not the dice of the roll, where they lay
         if self._rolled_where_his_lay(pairs):
             return False  # a new roll (:meth:`_movers_dice_down`)
+        if opening:
+            # its reads are mixed, for the play to tell who started and with what
+            # (:meth:`_reread_roll`; s146 clip 14304 at 153.1 s: player 1's 5 read as a 2
+            # at 0.71, the 5 at 0.03, then at 0.62 and 0.05; his 24/23 13/8 flagged as
+            # no play of 21)
+            mixed = {id(old): _mixed_reads(old, new) for old, new in pairs}
+            self._rolled = tuple(mixed.get(id(d), d) for d in rolled)
+            return False
         changed = [(old, new) for old, new in pairs if old.value != new.value]
         if (
             changed

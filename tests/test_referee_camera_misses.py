@@ -555,6 +555,33 @@ def test_an_opening_roll_not_seen_is_read_from_the_first_play() -> None:
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+def test_an_opening_die_read_again_where_it_lies_weighs_by_both_reads() -> None:
+    """s146 clip 14304 at 153.1-157.6 s: the opening 15, player 1's 5 read as a 2 at
+    0.71 (the 5 at 0.03), then, lying there, at 0.62 (the 5 at 0.05); his 24/23 13/8
+    was flagged as no play of 21, the roll read once. The opening's dice seen again
+    where they lay are read again as a roll's are [000 r8]: the play is 15's, the
+    opening put right. Nothing read again, the play is flagged."""
+    start = Position.initial()
+    one = SeenDie(1, p=0.94, half="right", at=(20.0, -4.0), values=(0.94, 0.06, 0, 0, 0, 0))
+    first = (0.14, 0.71, 0.05, 0.04, 0.026, 0.024)
+    again = (0.12, 0.62, 0.12, 0.04, 0.05, 0.05)
+    played = Position((start.boards[0], _moved(start.boards[1], (24, 23), (13, 8))), 0)
+
+    def opened(reads: tuple[tuple[float, ...], ...]) -> list[str]:
+        ref = Referee(RefereeConfig(match_length=3, bottom_player=0))
+        ref.see(Sighting(ExactCheckers(START)))
+        for k, faces in enumerate(reads):
+            two = SeenDie(2, p=faces[1], half="left", at=(-14.0, -13.0), values=faces)
+            types = [e.TYPE for e in ref.see(Sighting(ExactCheckers(START), dice=(one, two)))]
+            assert types == (["opening_roll"] if k == 0 else [])
+        events = ref.see(Sighting(ExactCheckers(played)))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return [e.TYPE for e in events]
+
+    assert opened((first, again)) == ["correction", "opening_roll", "move"]
+    assert opened((first,)) == ["move", "flag"]
+
+
 def test_an_opening_roll_glimpsed_with_a_play_another_roll_makes_is_flagged() -> None:
     """s98 clip 9501 at 285.6 s: the opening 61, player 0's 6 glimpsed at 0.61 (read
     cocked beside a checker, so no roll taken) and player 1's 1 at 1.00; player 0
