@@ -3371,8 +3371,7 @@ class Referee:
             # (:meth:`_reread_roll`; s146 clip 14304 at 153.1 s: player 1's 5 read as a 2
             # at 0.71, the 5 at 0.03, then at 0.62 and 0.05; his 24/23 13/8 flagged as
             # no play of 21)
-            mixed = {id(old): _mixed_reads(old, new) for old, new in pairs}
-            self._rolled = tuple(mixed.get(id(d), d) for d in rolled)
+            self._rolled = _with_reads_mixed(rolled, pairs)
             return False
         changed = [(old, new) for old, new in pairs if old.value != new.value]
         if (
@@ -3392,8 +3391,7 @@ class Referee:
         # tell how sure: a die read 3 at 0.84, then 3 at 0.62 (its 5 risen), is kept
         # with both reads mixed, so that a play legal only with the 5 is taken for it
         # (s28 clip 2303 at 227 s: a 65 flagged as no play of 63).
-        mixed = {id(old): _mixed_reads(old, new) for old, new in changed or pairs}
-        self._rolled = tuple(mixed.get(id(d), d) for d in rolled)
+        self._rolled = _with_reads_mixed(rolled, changed or pairs)
         # Both dice seen again, and the two reads together make another number the
         # likelier for a die: the roll is put right. A roll's first view is often made
         # as the dice come to rest (s56 clip 5103 at 481 s: a 2 read as a 3 at 0.32,
@@ -5247,6 +5245,15 @@ def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
     pooled = tuple(x / sum(both) for x in both)
     surest = max(_surest(old), new.faces()[old.value - 1])
     return replace(old, p=mean[old.value - 1], values=mean, pooled=pooled, surest=surest)
+
+
+def _with_reads_mixed(
+    rolled: Sequence[SeenDie], pairs: Iterable[tuple[SeenDie, SeenDie]]
+) -> tuple[SeenDie, ...]:
+    """``rolled`` with each die of ``pairs`` (as recorded, as read again where it lay)
+    given both reads mixed (:func:`_mixed_reads`), the others as they were."""
+    mixed = {id(old): _mixed_reads(old, new) for old, new in pairs}
+    return tuple(mixed.get(id(d), d) for d in rolled)
 
 
 def _surest(die: SeenDie) -> float:
