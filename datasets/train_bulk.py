@@ -270,7 +270,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=[],
         help="real dice photos with YOLO labels (repeat)",
     )
+    ap.add_argument(
+        "--crops",
+        type=Path,
+        action="append",
+        default=[],
+        help="more crop folders (repeat) whose dice the die reader learns beside the "
+        "runs' own: dice cut from clips' frames (bench/clip_dice.py --crops), or "
+        "render export-crops folders",
+    )
     ap.add_argument("--dice-epochs", type=int, default=30)
+    ap.add_argument(
+        "--dice-lr",
+        type=float,
+        default=None,
+        help="the die reader's peak learning rate (default: train dice's, lower when "
+        "going on from a model)",
+    )
     ap.add_argument("--dice-arch", default="wider")
     ap.add_argument("--points-epochs", type=int, default=12)
     ap.add_argument("--points-arch", default="small")
@@ -358,6 +374,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for folder in args.photos:
         if not folder.is_dir():
             ap.error(f"--photos {folder}: no such folder")
+    for folder in args.crops:
+        if not (folder / "dice.jsonl").is_file():
+            ap.error(f"--crops {folder}: no dice.jsonl there (not a crop folder)")
+    if args.dice_lr is not None and not 0 < args.dice_lr < 1:
+        ap.error("--dice-lr must lie between 0 and 1")
 
     from . import train_cube, train_dice, train_points
     from .training import TrainError, pick_device
@@ -431,12 +452,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             if kind not in only:
                 continue
             size = {"dice": args.dice_size, "cube": args.cube_size}.get(kind, 0)
-            x, y, meta = _gather(pool, kind, folders, size)
-            log(f"{kind}: {len(x)} {what} loaded ({time.perf_counter() - start:.0f} s)")
-            # the die reader also learns from the photos; the point counter weighs the bar
-            extra: dict[str, Any] = {"dice": {"photos": args.photos}, "points": {"meta": meta}}.get(
-                kind, {}
+            # the die reader also learns from the dice of --crops (clips' frames)
+            more = args.crops if kind == "dice" else []
+            x, y, meta = _gather(pool, kind, [*folders, *more], size)
+            log(
+                f"{kind}: {len(x)} {what} loaded"
+                + (f" ({len(more)} --crops folders among them)" if more else "")
+                + f" ({time.perf_counter() - start:.0f} s)"
             )
+            # the die reader also learns from the photos; the point counter weighs the bar
+            extra: dict[str, Any] = {
+                "dice": {"photos": args.photos, "max_lr": args.dice_lr},
+                "points": {"meta": meta},
+            }.get(kind, {})
             init = _start(args, model)
             if args.no_turns and kind in ("dice", "cube"):
                 extra = {**extra, "turns": False}

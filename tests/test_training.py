@@ -344,3 +344,40 @@ def test_train_dice_lr_sets_the_schedules_peak(
         assert seen[-1] == want
     bad = CliRunner().invoke(app, ["train", "dice", "--crops", str(tmp_path), "--lr", "0"])
     assert bad.exit_code != 0
+
+
+def test_train_bulk_teaches_the_die_reader_the_dice_of_more_crop_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--crops DIR``: the dice cut into DIR (from a clip's frames, say) join those of
+    the runs for the die reader alone, at ``--dice-lr``; a folder with no dice index
+    is refused before anything is rendered."""
+    import json
+
+    from gammoneye.datasets import train_dice
+
+    seen: dict[str, object] = {}
+
+    def fit(images: np.ndarray, labels: np.ndarray, **kwargs: object) -> str:
+        seen["labels"] = labels.tolist()
+        seen["max_lr"] = kwargs.get("max_lr")
+        return "skipped"
+
+    monkeypatch.setattr(train_dice, "fit", fit)
+    more = tmp_path / "clipdice"
+    (more / "dice").mkdir(parents=True)
+    rows = []
+    for k, (value, cocked) in enumerate([(3, False), (5, True), (2, False)]):
+        cv2.imwrite(str(more / "dice" / f"d{k}.png"), np.full((64, 64, 3), 40 * k, np.uint8))
+        rows.append({"file": f"dice/d{k}.png", "value": value, "cocked": cocked, "box_px": 12.0})
+    (more / "dice.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    common = ["--work", str(tmp_path / "work"), "--runs", "1", "--n", "2", "--pile-runs", "0",
+              "--device", "cpu", "--processes", "1", "--only", "dice"]
+    assert train_bulk.main([*common, "--out", str(tmp_path / "a")]) == 0
+    alone = list(seen["labels"])  # type: ignore[call-overload]
+    assert train_bulk.main([*common, "--out", str(tmp_path / "b"), "--crops", str(more),
+                            "--dice-lr", "2e-4"]) == 0
+    assert seen["labels"] == [*alone, 2, 10, 1]  # class: value - 1 + 6 * cocked
+    assert seen["max_lr"] == 2e-4
+    with pytest.raises(SystemExit):
+        train_bulk.main([*common, "--out", str(tmp_path / "c"), "--crops", str(tmp_path)])
