@@ -65,6 +65,12 @@ SETTLE_TRIES = 10
 #: A later view showing the same board with more dice is passed on too
 #: (:meth:`RefereeStep.__call__`).
 LOOK_AGAIN = 4
+#: ... and after a view showing one die alone: a roll's second die, lying against the
+#: first or small and far, can be missed in every frame that made the view and found
+#: in half the frames after it (s142 clip 13902 at 18.3 s: a 52's dice touching, the 2
+#: found 0.5 and 0.9 s after the view of the 5 alone was passed; the roll was read
+#: from the play as a 53 and its illegal play flagged only when put right, 5 s late).
+LONE_DIE_LOOKS = 15
 #: Seconds the board's motion gate (:meth:`MotionGate.on_board`) may see motion that
 #: the whole picture's does not, before it is overruled: dice roll to rest in about a
 #: second (in the rendered clips, 0.7 s after the hand has left).
@@ -979,14 +985,15 @@ class RefereeStep:
         self, stable: Sighting, key: Hashable, t: float, *, read_again: bool = True
     ) -> list[Event]:
         """Pass the view ``stable`` (stabiliser key ``key``) to the referee; then look
-        again at ``LOOK_AGAIN`` frames while the table stays still, keeping them to
+        again at ``LOOK_AGAIN`` frames (``LONE_DIE_LOOKS`` where it shows one die
+        alone) while the table stays still, keeping them to
         read its dice again (:meth:`_read_again`) unless ``read_again`` is false (a
         view that is itself such a read)."""
         self.last, self._last_key = stable, key
         if isinstance(self.eyes, CameraEyes):
             # the arms seen since the last view passed: whose hands rolled or lifted
             stable = replace(stable, arms=self.eyes.take_arms())
-        self._again = LOOK_AGAIN
+        self._again = LONE_DIE_LOOKS if len(stable.dice) == 1 else LOOK_AGAIN
         self._again_views = [] if read_again else None
         count = len(self.referee.events)
         try:
