@@ -986,9 +986,9 @@ class RefereeStep:
     ) -> list[Event]:
         """Pass the view ``stable`` (stabiliser key ``key``) to the referee; then look
         again at ``LOOK_AGAIN`` frames (``LONE_DIE_LOOKS`` where it shows one die
-        alone) while the table stays still, keeping them to
-        read its dice again (:meth:`_read_again`) unless ``read_again`` is false (a
-        view that is itself such a read)."""
+        alone) while the table stays still, keeping them to read its dice again
+        (:meth:`_read_again`) unless ``read_again`` is false (a view that is itself
+        such a read)."""
         self.last, self._last_key = stable, key
         if isinstance(self.eyes, CameraEyes):
             # the arms seen since the last view passed: whose hands rolled or lifted
