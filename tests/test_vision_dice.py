@@ -168,7 +168,8 @@ def test_a_small_die_is_read_again_at_other_zooms_of_its_box() -> None:
             ).mean(0)
         )
         assert np.allclose(read.values[small], g / g.sum(), atol=1e-6)
-        assert not np.allclose(read.values[small], once.values[small], atol=1e-4)
+        # the other crops move its odds (compared as log odds: a sure read moves little)
+        assert not np.allclose(np.log(read.values[small]), np.log(once.values[small]), atol=1e-2)
     assert np.array_equal(read.cocked, once.cocked) and np.array_equal(read.turned, once.turned)
     # no zooms: read once
     plain = DiceReader(reader.classifier, reader.views, reader.upright, zooms=())
