@@ -10,6 +10,16 @@ one ``dice.jsonl`` index, as ``gammoneye train dice --crops`` and ``train_bulk
 --crops`` read it. Prints how many dice it kept, by box size.
 
     python bench/pack_dice_crops.py crops/clipdice/* --out devcarry/clipdice --every 3
+
+``--photos DIR`` packs real dice photos instead (``NAME.jpg`` with YOLO labels in
+``NAME.txt``, as ``--photos`` of the trainers reads them): each photo cut to its
+dice and a margin of 1.2 times the largest die's side (more than a crop of 1.6
+times the box, jittered, reaches), its labels moved to match, JPEG at quality 95.
+The photos' ``Train/`` falls from 17.7 to 5.5 MB; the crops training cuts from them
+differ by about 1 of 255 per pixel (the JPEG saved again).
+
+    python bench/pack_dice_crops.py --photos ../shared/data/dice-photos/Train \
+        --out devcarry/photos_crop
 """
 
 from __future__ import annotations
@@ -56,15 +66,74 @@ def pack(
     return sizes
 
 
+#: A packed photo keeps this many times its largest die's side round its dice.
+PHOTO_MARGIN = 1.2
+
+
+def pack_photos(src: Path, out: Path, quality: int = 95) -> int:
+    """Pack the dice photos of ``src`` into ``out`` (see the module's docstring);
+    returns how many dice they hold. Photos with no labelled die are left out."""
+    if out.exists() and any(out.iterdir()):
+        raise ValueError(f"{out} is not empty: choose a new folder")
+    out.mkdir(parents=True, exist_ok=True)
+    dice = 0
+    for txt in sorted(src.glob("*.txt")):
+        photo = txt.with_suffix(".jpg")
+        rows = [line.split() for line in txt.read_text().splitlines()]
+        rows = [r for r in rows if len(r) == 5]
+        img = cv2.imread(str(photo), cv2.IMREAD_COLOR) if photo.exists() else None
+        if img is None or not rows:
+            continue
+        h, w = img.shape[:2]
+        boxes = []
+        for cls, cx, cy, bw, bh in rows:
+            x, y, half_w, half_h = (
+                float(cx) * w,
+                float(cy) * h,
+                float(bw) * w / 2,
+                float(bh) * h / 2,
+            )
+            boxes.append((cls, x - half_w, y - half_h, x + half_w, y + half_h))
+        margin = PHOTO_MARGIN * max(max(b[3] - b[1], b[4] - b[2]) for b in boxes)
+        x0 = max(0, int(min(b[1] for b in boxes) - margin))
+        y0 = max(0, int(min(b[2] for b in boxes) - margin))
+        x1 = min(w, int(max(b[3] for b in boxes) + margin + 1))
+        y1 = min(h, int(max(b[4] for b in boxes) + margin + 1))
+        cw, ch = x1 - x0, y1 - y0
+        cv2.imwrite(str(out / photo.name), img[y0:y1, x0:x1], [cv2.IMWRITE_JPEG_QUALITY, quality])
+        labels = [
+            f"{c} {((a + b) / 2 - x0) / cw:.6f} {((t + u) / 2 - y0) / ch:.6f} "
+            f"{(b - a) / cw:.6f} {(u - t) / ch:.6f}"
+            for c, a, t, b, u in boxes
+        ]
+        (out / txt.name).write_text("\n".join(labels) + "\n")
+        dice += len(boxes)
+    return dice
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("folders", type=Path, nargs="+", help="crop folders with a dice.jsonl")
+    ap.add_argument("folders", type=Path, nargs="*", help="crop folders with a dice.jsonl")
+    ap.add_argument("--photos", type=Path, help="pack this folder of dice photos instead")
     ap.add_argument("--out", type=Path, required=True, help="the folder to make (absent or empty)")
     ap.add_argument("--every", type=int, default=1, help="keep every n-th die of each folder")
     ap.add_argument(
         "--min-box", type=float, default=TRAIN_MIN_BOX_PX, help="smallest box kept (pixels)"
     )
     args = ap.parse_args(argv)
+    if args.photos is not None:
+        if args.folders:
+            ap.error("--photos packs photos alone: give no crop folders with it")
+        if not args.photos.is_dir():
+            ap.error(f"--photos {args.photos}: no such folder")
+        try:
+            dice = pack_photos(args.photos, args.out)
+        except ValueError as exc:
+            ap.error(str(exc))
+        print(f"kept {dice} dice of the photos of {args.photos} in {args.out}")
+        return 0
+    if not args.folders:
+        ap.error("give crop folders to pack, or --photos DIR")
     if args.every < 1:
         ap.error("--every must be 1 or more")
     for folder in args.folders:

@@ -55,3 +55,30 @@ def test_packed_dice_keep_every_nth_readable_die_with_its_label(tmp_path: Path) 
     assert load_dice([out2], min_box_px=10.0)[1].tolist() == [0, 4]  # rows 0, 2 (8 px), 4
     with pytest.raises(SystemExit):  # a packed folder is not packed over
         _bench().main([str(tmp_path / "b"), "--out", str(out)])
+
+
+def test_packed_photos_cut_the_same_dice_as_the_photos(tmp_path: Path) -> None:
+    """Each photo cut round its dice, its labels moved: the crops training cuts from
+    the packed photos are those of the photos (but for the JPEG saved again)."""
+    from gammoneye.datasets.train_dice import load_photo_dice
+
+    src = tmp_path / "photos"
+    src.mkdir()
+    rng = np.random.default_rng(7)
+    for k, boxes in enumerate([[(2, 0.30, 0.40, 0.08, 0.10), (4, 0.62, 0.55, 0.07, 0.09)],
+                               [(0, 0.85, 0.20, 0.06, 0.08)]]):
+        img = cv2.GaussianBlur(rng.integers(0, 255, (240, 320, 3)).astype(np.uint8), (9, 9), 3)
+        cv2.imwrite(str(src / f"p{k}.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 98])
+        (src / f"p{k}.txt").write_text("".join(" ".join(map(str, b)) + "\n" for b in boxes))
+    (src / "empty.txt").write_text("")  # no die: left out
+    cv2.imwrite(str(src / "empty.jpg"), np.zeros((20, 20, 3), np.uint8))
+    out = tmp_path / "packed"
+    assert _bench().main(["--photos", str(src), "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["p0.jpg", "p0.txt", "p1.jpg", "p1.txt"]
+    assert cv2.imread(str(out / "p0.jpg")).shape[1] < 320  # cut round its dice
+    x0, y0 = load_photo_dice(src)
+    x1, y1 = load_photo_dice(out)
+    assert y0.tolist() == y1.tolist() == [2, 4, 0]
+    assert np.abs(x0.astype(int) - x1.astype(int)).mean() < 4
+    with pytest.raises(SystemExit):  # photos and crop folders are not packed together
+        _bench().main([str(out), "--photos", str(src), "--out", str(tmp_path / "o")])
