@@ -1,13 +1,14 @@
 """Pack dice crop folders into one small folder that a lent GPU machine can be sent.
 
-A lent machine takes 64 MiB with the checkout (``vision/models/README.md``), and the
-dice cut from clips' frames (``bench/clip_dice.py --crops``) are 64 px PNGs of about
-7 KB each: some forty clips make 180 MB. This keeps every ``--every``-th die of each
-folder that training would use (not cut off by the picture's edge, its box at least
-``--min-box`` pixels), resized to the die reader's input (48 px, as training resizes
-it) and saved as JPEG (the clips' frames are JPEGs already), about 1.7 KB a die, with
-one ``dice.jsonl`` index, as ``gammoneye train dice --crops`` and ``train_bulk
---crops`` read it. Prints how many dice it kept, by box size.
+A lent machine takes 64 MiB with the checkout (``docs/vision-benchmarks.md``,
+session 72), and the dice cut from clips' frames (``bench/clip_dice.py --crops``) are
+64 px PNGs of about 7 KB each: some forty clips make 180 MB. This keeps every
+``--every``-th die of each folder that training would use (not cut off by the
+picture's edge, its box at least ``--min-box`` pixels), resized to the die reader's
+input (48 px, as training resizes it) and saved as JPEG (the clips' frames are JPEGs
+already), about 1.7 KB a die, with one ``dice.jsonl`` index, as ``gammoneye train
+dice --crops`` and ``train_bulk --crops`` read it. Prints how many dice it kept, by
+box size.
 
     python bench/pack_dice_crops.py crops/clipdice/* --out devcarry/clipdice --every 3
 
