@@ -3352,8 +3352,11 @@ class Referee:
         again and the two reads mixed make another number likelier than the one
         recorded (by ``MIXED_MARGIN``), the roll is put right to it."""
         state, rolled = self.state, self._rolled
-        opening = not self._by_halves() and self._opening_to_reread() is not None
-        if state.dice is None or len(rolled) != 2 or not (self._by_halves() or opening):
+        if state.dice is None or len(rolled) != 2:
+            return False
+        halves = self._by_halves()
+        opening = not halves and self._opening_to_reread() is not None
+        if not (halves or opening):
             return False
         # the opening's dice lie one in each half [000 r8]
         mine = (
