@@ -34,7 +34,7 @@ from pathlib import Path
 import cv2
 
 from gammoneye.datasets.train_dice import TRAIN_MIN_BOX_PX
-from gammoneye.vision.dice import SIZE
+from gammoneye.vision.dice import SIZE, yolo_boxes
 
 
 def pack(
@@ -80,21 +80,13 @@ def pack_photos(src: Path, out: Path, quality: int = 95) -> int:
     dice = 0
     for txt in sorted(src.glob("*.txt")):
         photo = txt.with_suffix(".jpg")
-        rows = [line.split() for line in txt.read_text().splitlines()]
-        rows = [r for r in rows if len(r) == 5]
         img = cv2.imread(str(photo), cv2.IMREAD_COLOR) if photo.exists() else None
-        if img is None or not rows:
+        if img is None:
             continue
         h, w = img.shape[:2]
-        boxes = []
-        for cls, cx, cy, bw, bh in rows:
-            x, y, half_w, half_h = (
-                float(cx) * w,
-                float(cy) * h,
-                float(bw) * w / 2,
-                float(bh) * h / 2,
-            )
-            boxes.append((cls, x - half_w, y - half_h, x + half_w, y + half_h))
+        boxes = [(cls, *box) for cls, box in yolo_boxes(txt.read_text(), w, h)]
+        if not boxes:
+            continue
         margin = PHOTO_MARGIN * max(max(b[3] - b[1], b[4] - b[2]) for b in boxes)
         x0 = max(0, int(min(b[1] for b in boxes) - margin))
         y0 = max(0, int(min(b[2] for b in boxes) - margin))

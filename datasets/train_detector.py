@@ -39,6 +39,7 @@ from gammoneye.vision.detector import (
     letterbox,
     to_canvas,
 )
+from gammoneye.vision.dice import yolo_boxes
 
 from .render.labels import LABEL_SCHEMA, LABEL_VERSION
 from .render.scene import hash_name
@@ -114,15 +115,8 @@ def photo_sample(image: U8, txt: str) -> tuple[U8, list[str]]:
     ih, iw = image.shape[:2]
     h = letterbox((iw, ih))
     lines = []
-    for row in txt.splitlines():
-        parts = row.split()
-        if len(parts) != 5:
-            continue
-        cx, cy, bw, bh = (float(v) for v in parts[1:])
-        box = np.array(
-            [(cx - bw / 2) * iw, (cy - bh / 2) * ih, (cx + bw / 2) * iw, (cy + bh / 2) * ih]
-        )
-        line = _yolo_line(0, box_through(box, h))
+    for _, box in yolo_boxes(txt, iw, ih):
+        line = _yolo_line(0, box_through(np.array(box), h))
         if line:
             lines.append(line)
     return to_canvas(image, h), lines

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from ..vision.dice import yolo_boxes
 from .render.crops import square_crop
 from .training import TrainError, TrainSummary, read_crops, train_classifier
 
@@ -77,13 +78,8 @@ def load_photo_dice(
         if img is None:
             raise TrainError(f"cannot read {photo}")
         h, w = img.shape[:2]
-        for line in txt.read_text().splitlines():
-            parts = line.split()
-            if len(parts) != 5:
-                continue
-            cls, cx, cy, bw, bh = int(parts[0]), *(float(v) for v in parts[1:])
-            box = [(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h]
-            images.append(square_crop(img, box, size, rng if jitter else None))
+        for cls, box in yolo_boxes(txt.read_text(), w, h):
+            images.append(square_crop(img, list(box), size, rng if jitter else None))
             labels.append(cls)
     if not images:
         raise TrainError(f"no labelled dice in {folder} (NAME.jpg with NAME.txt)")

@@ -282,6 +282,29 @@ class FoundReport:
         )
 
 
+Box = tuple[float, float, float, float]
+
+
+def yolo_boxes(text: str, width: int, height: int) -> list[tuple[int, Box]]:
+    """The objects of a YOLO label file's ``text`` (a ``CLASS CX CY W H`` line each,
+    normalised to the picture) as (class, box in pixels ``x0, y0, x1, y1``) of a
+    ``width`` x ``height`` picture; lines of other shapes are skipped."""
+    boxes = []
+    for row in text.splitlines():
+        parts = row.split()
+        if len(parts) != 5:
+            continue
+        c, cx, cy, bw, bh = int(parts[0]), *(float(v) for v in parts[1:])
+        box = (
+            (cx - bw / 2) * width,
+            (cy - bh / 2) * height,
+            (cx + bw / 2) * width,
+            (cy + bh / 2) * height,
+        )
+        boxes.append((c, box))
+    return boxes
+
+
 def evaluate_found(
     detector: Any, reader: DiceReader, folder: Path, min_score: float | None = None
 ) -> FoundReport:
@@ -301,13 +324,7 @@ def evaluate_found(
         if image is None:
             continue
         h, w = image.shape[:2]
-        truth = []
-        for row in txt.read_text().splitlines():
-            parts = row.split()
-            if len(parts) == 5:
-                c, cx, cy, bw, bh = int(parts[0]), *(float(v) for v in parts[1:])
-                box = ((cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h)
-                truth.append((c + 1, box))
+        truth = [(c + 1, box) for c, box in yolo_boxes(txt.read_text(), w, h)]
         start = time.perf_counter()
         dets = [d for d in detector.detect_anywhere(image, min_score=min_score) if d.kind != "cube"]
         values = reader.read_boxes(image, [d.box for d in dets])[0].values  # none: (0, 6)
