@@ -34,7 +34,7 @@ from pathlib import Path
 import cv2
 
 from gammoneye.datasets.train_dice import TRAIN_MIN_BOX_PX
-from gammoneye.vision.dice import SIZE, yolo_boxes
+from gammoneye.vision.dice import SIZE, labelled_photos
 
 
 def pack(
@@ -78,13 +78,9 @@ def pack_photos(src: Path, out: Path, quality: int = 95) -> int:
         raise ValueError(f"{out} is not empty: choose a new folder")
     out.mkdir(parents=True, exist_ok=True)
     dice = 0
-    for txt in sorted(src.glob("*.txt")):
-        photo = txt.with_suffix(".jpg")
-        img = cv2.imread(str(photo), cv2.IMREAD_COLOR) if photo.exists() else None
-        if img is None:
-            continue
+    for photo, img, labelled in labelled_photos(src):
         h, w = img.shape[:2]
-        boxes = [(cls, *box) for cls, box in yolo_boxes(txt.read_text(), w, h)]
+        boxes = [(cls, *box) for cls, box in labelled]
         if not boxes:
             continue
         margin = PHOTO_MARGIN * max(max(b[3] - b[1], b[4] - b[2]) for b in boxes)
@@ -99,7 +95,7 @@ def pack_photos(src: Path, out: Path, quality: int = 95) -> int:
             f"{(b - a) / cw:.6f} {(u - t) / ch:.6f}"
             for c, a, t, b, u in boxes
         ]
-        (out / txt.name).write_text("\n".join(labels) + "\n")
+        (out / photo.with_suffix(".txt").name).write_text("\n".join(labels) + "\n")
         dice += len(boxes)
     return dice
 

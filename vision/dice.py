@@ -27,6 +27,7 @@ cocked are the turned network's, on which those thresholds were chosen.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -305,6 +306,20 @@ def yolo_boxes(text: str, width: int, height: int) -> list[tuple[int, Box]]:
     return boxes
 
 
+def labelled_photos(folder: Path) -> Iterator[tuple[Path, U8, list[tuple[int, Box]]]]:
+    """Each photo of ``folder`` with YOLO labels (``NAME.jpg`` + ``NAME.txt``, in
+    name order) that can be read: its path, the picture and its labelled boxes
+    (:func:`yolo_boxes`). A label with no picture, or none that reads, is skipped."""
+    import cv2
+
+    for txt in sorted(folder.glob("*.txt")):
+        jpg = txt.with_suffix(".jpg")
+        image = cv2.imread(str(jpg), cv2.IMREAD_COLOR) if jpg.exists() else None
+        if image is not None:
+            h, w = image.shape[:2]
+            yield jpg, image, yolo_boxes(txt.read_text(), w, h)
+
+
 def evaluate_found(
     detector: Any, reader: DiceReader, folder: Path, min_score: float | None = None
 ) -> FoundReport:
@@ -312,19 +327,13 @@ def evaluate_found(
     YOLO ``NAME.txt``, class = face - 1) the way ``vision dice`` does (with
     ``min_score``: the detector's boxes scored that or more instead of
     ``detect_anywhere``'s default)."""
-    import cv2
 
     from .detector import box_iou, same_box
 
     photos = dice = found = found_iou = right = extra = 0
     latency = []
-    for txt in sorted(folder.glob("*.txt")):
-        jpg = txt.with_suffix(".jpg")
-        image = cv2.imread(str(jpg), cv2.IMREAD_COLOR) if jpg.exists() else None
-        if image is None:
-            continue
-        h, w = image.shape[:2]
-        truth = [(c + 1, box) for c, box in yolo_boxes(txt.read_text(), w, h)]
+    for _, image, boxes in labelled_photos(folder):
+        truth = [(c + 1, box) for c, box in boxes]
         start = time.perf_counter()
         dets = [d for d in detector.detect_anywhere(image, min_score=min_score) if d.kind != "cube"]
         values = reader.read_boxes(image, [d.box for d in dets])[0].values  # none: (0, 6)
