@@ -33,7 +33,7 @@ from pathlib import Path
 
 import cv2
 
-from gammoneye.datasets.train_dice import TRAIN_MIN_BOX_PX
+from gammoneye.datasets.train_dice import TRAIN_MIN_BOX_PX, readable_die
 from gammoneye.vision.dice import SIZE, labelled_photos
 
 
@@ -45,7 +45,8 @@ def pack(
     quality: int = 95,
 ) -> Counter[int]:
     """Pack ``folders`` into ``out`` (see the module's docstring); returns how many
-    dice were kept by box size (pixels, rounded down to a multiple of 4)."""
+    dice were kept by box size (pixels, rounded down to a multiple of 4; -1: a row
+    with no ``box_px``, kept as training keeps it)."""
     if out.exists() and any(out.iterdir()):
         raise ValueError(f"{out} is not empty: choose a new folder")
     (out / "dice").mkdir(parents=True, exist_ok=True)
@@ -54,7 +55,7 @@ def pack(
         for folder in folders:
             rows = [json.loads(line) for line in (folder / "dice.jsonl").read_text().splitlines()]
             for k, row in enumerate(rows):
-                if k % every or row.get("truncated") or row.get("box_px", 0.0) < min_box:
+                if k % every or not readable_die(row, min_box):
                     continue
                 img = cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR)
                 if img is None:
@@ -63,7 +64,7 @@ def pack(
                 name = f"dice/{folder.name}-{Path(row['file']).stem}.jpg"
                 cv2.imwrite(str(out / name), img, [cv2.IMWRITE_JPEG_QUALITY, quality])
                 index.write(json.dumps({**row, "file": name}) + "\n")
-                sizes[int(row["box_px"] // 4 * 4)] += 1
+                sizes[int(row["box_px"] // 4 * 4) if "box_px" in row else -1] += 1
     return sizes
 
 
@@ -132,7 +133,9 @@ def main(argv: list[str] | None = None) -> int:
         sizes = pack(args.folders, args.out, args.every, args.min_box)
     except ValueError as exc:
         ap.error(str(exc))
-    by_size = ", ".join(f"{s}-{s + 4} px {n}" for s, n in sorted(sizes.items()))
+    by_size = ", ".join(
+        f"{s}-{s + 4} px {n}" if s >= 0 else f"size unknown {n}" for s, n in sorted(sizes.items())
+    )
     print(f"kept {sum(sizes.values())} dice in {args.out} ({by_size})")
     return 0
 

@@ -36,7 +36,29 @@ TRAIN_MIN_BOX_PX = 10.0
 BOX_ZOOM = (0.85, 1.35, 0.08)
 
 U8 = NDArray[np.uint8]
-__all__ = ["TrainError", "TrainSummary", "fit", "load_dice", "load_photo_dice", "train"]
+__all__ = [
+    "TrainError",
+    "TrainSummary",
+    "fit",
+    "load_dice",
+    "load_photo_dice",
+    "readable_die",
+    "train",
+]
+
+
+def readable_die(item: dict[str, Any], min_box_px: float = MIN_BOX_PX) -> bool:
+    """Whether a crop's label (a row of ``dice.jsonl``) is a die to learn and measure
+    on: its box at least ``min_box_px`` (at less, no picture shows the pips; a row
+    with no ``box_px`` counts as large enough) and not cut off by the picture's edge
+    (a cut-off die may hide its face).
+
+    >>> readable_die({"box_px": 12.0}), readable_die({"box_px": 12.0}, 10.0)
+    (False, True)
+    >>> readable_die({"box_px": 30.0, "truncated": True}), readable_die({})
+    (False, True)
+    """
+    return bool(item.get("box_px", min_box_px) >= min_box_px and not item.get("truncated"))
 
 
 def load_dice(
@@ -46,12 +68,9 @@ def load_dice(
     ``size``) and their classes."""
     images: list[U8] = []
     labels: list[int] = []
-
-    # at that size no picture shows the pips; a cut-off die may hide its face
-    def readable(item: dict[str, Any]) -> bool:
-        return bool(item.get("box_px", MIN_BOX_PX) >= min_box_px and not item.get("truncated"))
-
-    for img, item in read_crops(folders, "dice.jsonl", (size, size), readable):
+    for img, item in read_crops(
+        folders, "dice.jsonl", (size, size), lambda item: readable_die(item, min_box_px)
+    ):
         images.append(img)
         labels.append(item["value"] - 1 + 6 * int(bool(item["cocked"])))
     if not images:

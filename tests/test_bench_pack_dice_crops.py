@@ -57,6 +57,21 @@ def test_packed_dice_keep_every_nth_readable_die_with_its_label(tmp_path: Path) 
         _bench().main([str(tmp_path / "b"), "--out", str(out)])
 
 
+def test_packed_dice_are_those_training_takes_from_the_folders(tmp_path: Path) -> None:
+    """The packer keeps what load_dice learns from: a row with no box size is kept by
+    both (the packer dropped it once), a small or cut-off die by neither."""
+    _folder(tmp_path / "a", [(3, False, 8.0, False), (4, True, 15.0, False),
+                             (5, False, 30.0, True)])
+    rows = [json.loads(line) for line in (tmp_path / "a" / "dice.jsonl").read_text().splitlines()]
+    rows.append({"file": rows[0]["file"], "value": 2, "cocked": False})  # no box_px
+    (tmp_path / "a" / "dice.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "packed"
+    assert _bench().main([str(tmp_path / "a"), "--out", str(out)]) == 0
+    want = load_dice([tmp_path / "a"], min_box_px=10.0)[1].tolist()
+    assert want == [9, 1]
+    assert load_dice([out], min_box_px=10.0)[1].tolist() == want
+
+
 def test_packed_photos_cut_the_same_dice_as_the_photos(tmp_path: Path) -> None:
     """Each photo cut round its dice, its labels moved: the crops training cuts from
     the packed photos are those of the photos (but for the JPEG saved again)."""
