@@ -3393,8 +3393,21 @@ class Referee:
         # The dice read again as other numbers are mixed; where none is, the reads still
         # tell how sure: a die read 3 at 0.84, then 3 at 0.62 (its 5 risen), is kept
         # with both reads mixed, so that a play legal only with the 5 is taken for it
-        # (s28 clip 2303 at 227 s: a 65 flagged as no play of 63).
-        self._rolled = _with_reads_mixed(rolled, changed or pairs)
+        # (s28 clip 2303 at 227 s: a 65 flagged as no play of 63). But a die read
+        # unsure when the roll was taken and surely now as the same number is taken
+        # as read now, as one read surely as another number is above: mixed, a read
+        # made as the die came to rest halves what the sure one says (s87 clip 8401 at
+        # 629.6 s: a 31's 1 read at 0.50, the 2 at 0.49, then at 0.996; pooled, the 2
+        # kept 0.057, and 4/2 3/0 was taken for a 32's, flagged 4.9 s late).
+        settled = {
+            id(old): new
+            for old, new in pairs
+            if old.value == new.value and old.p < REREAD_P <= new.p
+        }
+        mixed = _with_reads_mixed(
+            rolled, [(o, n) for o, n in changed or pairs if id(o) not in settled]
+        )
+        self._rolled = tuple(settled.get(id(d), d) for d in mixed)
         # Both dice seen again, and the two reads together make another number the
         # likelier for a die: the roll is put right. A roll's first view is often made
         # as the dice come to rest (s56 clip 5103 at 481 s: a 2 read as a 3 at 0.32,

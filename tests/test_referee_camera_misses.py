@@ -4427,10 +4427,16 @@ def test_a_die_read_fairly_surely_is_read_again_from_a_play_only_its_second_choi
     # 0.52, the 5 at 0.11, then at 0.99, the 5 at 0.00; their mean put the 5 at 0.055
     # and 8/3 6/4 was taken for a 52's)
     unsure_then_sure = ((0.52, 0.99), (0.11, 0.0001))
+    # nor where the read as it came to rest was even between the two numbers: the
+    # sure read is not halved by it (s87 clip 8401 at 629.6 s: a 31's 1 read at 0.50,
+    # the 2 at 0.49, then at 0.996, the 2 at 0.004; pooled, the 2 kept 0.057 and
+    # 4/2 3/0 was taken for a 32's, flagged only when put right, 4.9 s late)
+    even_then_sure = ((0.50, 0.996), (0.49, 0.004))
     for two, three in (
         ((0.94, 0.89), (0.002, 0.002)),
         ((0.98, 0.85), (0.0002, 0.12)),
         unsure_then_sure,
+        even_then_sure,
     ):
         events = played(two, three)
         assert [e.TYPE for e in events] == ["roll", "move", "flag"]
