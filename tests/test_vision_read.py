@@ -619,6 +619,48 @@ def test_a_point_with_a_die_in_front_of_it_is_read_less_surely(
     assert hid.probs[(colour, count + 1)] >= 0.09 and hid.probs.get((colour, count - 1), 0) < 0.01
 
 
+def test_a_die_over_an_empty_points_tip_hides_no_checker_at_its_base(
+    reader: BoardReader, openings: list[Still]
+) -> None:
+    """What stands in front of a strip hides checkers only where they would lie: on an
+    empty point, one at its base; a die or the cube over its tip, by the field's
+    middle, leaves the base in sight, and the point reads as surely empty as without
+    it (s149 clip 14602 at 161.8 s: the cube on the bar over the tips of the points
+    beside it, one read then with a share for a checker, and a checker put on the
+    opponent's pile across the bar taken for a legal play ending there). Over its
+    base, a share for one checker or more stays."""
+    still = openings[0]
+    bare = BoardReader(reader.counter, reader.dice, reader.cube, _BoxesDetector())
+    plain = bare.read(still.image, corners=still.corners())
+    # an empty point with an empty point on each side of it
+    empty = next(
+        p
+        for p in plain.points
+        if p.best() == (None, 0)
+        and all(plain.points[k - 1].best() == (None, 0) for k in (p.number - 1, p.number + 1))
+    )
+    n = empty.number
+    space = BoardSpace()
+    to_image = cv2.getPerspectiveTransform(
+        space.corners().astype(np.float32), np.asarray(still.corners(), np.float32)
+    )
+    bx, by, up = space.point_base(n, Orientation())
+    for share, hides in ((0.05, True), (0.85, False)):  # of the way to the field's middle
+        at = np.array([[[bx, by + up * share * space.height / 2]]], np.float64)
+        x, y = cv2.perspectiveTransform(at, to_image)[0, 0]
+        box = (x - 10.0, y - 10.0, x + 10.0, y + 10.0)
+        boxed = BoardReader(reader.counter, reader.dice, reader.cube, _BoxesDetector(box))
+        read = boxed.read(still.image, corners=still.corners())
+        assert len(read.dice) == 1
+        point = read.points[n - 1]
+        assert point.best() == (None, 0)
+        one = max(point.p((c, 1)) for c in ("dark", "light"))
+        if hides:
+            assert one >= 0.05, (share, point.probs)
+        else:
+            assert one == max(empty.p((c, 1)) for c in ("dark", "light")), (share, point.probs)
+
+
 class _PilesCounter:
     """Counts the checkers of a strip as a pile of discs on a plain felt: checker ``j``
     is there where its place along the strip is not all felt (a box in front of it

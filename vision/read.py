@@ -303,9 +303,17 @@ def cocked_given_lean(p: float, gap: float) -> float:
 STANDING_IN_FRONT = 0.4
 #: A die's or the cube's box covers a strip when this share of the box lies on it.
 COVERS_SHARE = 0.2
+#: Checkers a strip holds in one row, base to the field's middle: a pile read shorter
+#: has its next checker's place on the strip, which is hidden only where something
+#: stands in front of it (:func:`hidden`'s ``covered_from``).
+ROW = 5
+#: What stands in front of a strip from this many checkers' lengths past the next
+#: checker's place still may hide it: a checker's face stands above the board, seen
+#: beyond its footprint, and a die's box is larger than the die.
+HIDE_MARGIN = 1.0
 
 
-def hidden(point: PointReading, weight: float) -> PointReading:
+def hidden(point: PointReading, weight: float, covered_from: float = 0.0) -> PointReading:
     """``point`` read with something standing in front of its strip: ``weight`` of its
     probability spread evenly over the cell read best and up to three checkers more
     of its colour (of either colour on a point read empty), and, on a point read with
@@ -315,6 +323,15 @@ def hidden(point: PointReading, weight: float) -> PointReading:
     die in front is not explained by the die (s85 clip 8201 at 344.5 s: a 51 read
     surely as 53, 5/2 5/0 would then have explained 5/4 5/0 on the board). The cell
     read best stays best.
+
+    ``covered_from``: where along the strip what stands in front begins, in checkers'
+    lengths from its base (:func:`covered_from`). A pile shorter than a row hides no
+    checker more where that lies past its next checker's place by ``HIDE_MARGIN``,
+    and its top checker is no die counted where it lies past that checker's: the cube
+    on the bar, over the tips of the points beside it, hides no checker at the base of
+    an empty one (s149 clip 14602 at 161.8 s: a checker put on the opponent's pile of
+    four on the 19-point, read as their four, and 21/20 20/18 taken for legal with a
+    checker on the 18-point, read empty with the cube over its tip).
 
     >>> p = hidden(PointReading(7, {(None, 0): 0.98, ("dark", 2): 0.02}), 0.4)
     >>> p.best(), round(p.probs[(None, 0)], 3), round(p.probs[("dark", 2)], 3)
@@ -328,10 +345,13 @@ def hidden(point: PointReading, weight: float) -> PointReading:
     """
     best = point.best()
     colours = COLOURS if best[0] is None else (best[0],)
-    more = range(best[1] + 1, min(best[1] + 3, MAX_COUNT) + 1)
+    reaches = best[1] >= ROW or covered_from < best[1] + 1 + HIDE_MARGIN
+    more = range(best[1] + 1, min(best[1] + 3, MAX_COUNT) + 1) if reaches else range(0)
     support = {best} | {(c, k) for c in colours for k in more}
-    if best[1] == 1:
+    if best[1] == 1 and covered_from < 1 + HIDE_MARGIN:
         support.add((None, 0))
+    if len(support) == 1:
+        return point
     share = weight / len(support)
     probs = {c: (1 - weight) * q for c, q in point.probs.items()}
     for c in support:
@@ -368,19 +388,35 @@ def _count_probs(point: PointReading) -> list[float]:
     return [sum(point.probs.get((c, k), 0.0) for c in COLOURS) for k in range(1, MAX_COUNT + 1)]
 
 
-def _covers(box: tuple[float, float, float, float], strip: F64) -> bool:
-    """Whether an image ``box`` lies on the strip whose image corners are ``strip``
-    by ``COVERS_SHARE`` of its area or more."""
+def covered_from(box: tuple[float, float, float, float], strip: F64, length: float) -> float | None:
+    """Where an image ``box`` that lies on a strip by ``COVERS_SHARE`` of its area or
+    more begins along it, in checkers' lengths from its base (``length`` of them from
+    the base to its other end); None where it does not lie on it so. ``strip``: the
+    strip's image corners, base-left, base-right, top-right, top-left.
+
+    >>> strip = np.array([[0.0, 100.0], [20.0, 100.0], [20.0, 0.0], [0.0, 0.0]])
+    >>> covered_from((0.0, 0.0, 20.0, 30.0), strip, 5.0)  # over its far end
+    3.5
+    >>> covered_from((5.0, 90.0, 15.0, 110.0), strip, 5.0)  # at its base, half off it
+    0.0
+    >>> covered_from((30.0, 0.0, 40.0, 20.0), strip, 5.0) is None  # beside it
+    True
+    """
     x0, y0, x1, y1 = box
     area = (x1 - x0) * (y1 - y0)
     if area <= 0:
-        return False
+        return None
     rect = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
     quad = np.asarray(strip, np.float32)
     if cv2.contourArea(quad, oriented=True) < 0:
         quad = quad[::-1].copy()
-    inter, _ = cv2.intersectConvexConvex(rect, quad)
-    return bool(inter >= COVERS_SHARE * area)
+    inter, part = cv2.intersectConvexConvex(rect, quad)
+    if inter < COVERS_SHARE * area or part is None:
+        return None
+    unit = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], np.float32)
+    to_unit = cv2.getPerspectiveTransform(np.asarray(strip, np.float32), unit)
+    along = cv2.perspectiveTransform(part.reshape(-1, 1, 2).astype(np.float64), to_unit)
+    return round(float(np.clip(along[..., 1].min(), 0.0, 1.0)) * length, 6)
 
 
 class NoBoardError(ValueError):
@@ -1025,14 +1061,15 @@ class BoardReader:
                 )
         hiders = kept_boxes + [d.box for d in cubes]
         if hiders:
-            points = [
-                hidden(
-                    _colour_seen_round(image, p, quads_px[i], hiders, centres), STANDING_IN_FRONT
-                )
-                if any(_covers(b, quads_px[i]) for b in hiders)
-                else p
-                for i, p in enumerate(points)
-            ]
+            # a point's strip runs from its base to the field's middle
+            length = space.height / 2 / (CHECKER * space.point_width)
+            points = list(points)  # (not the kept reading's own list)
+            for i, p in enumerate(points):
+                froms = [covered_from(b, quads_px[i], length) for b in hiders]
+                starts = [f for f in froms if f is not None]
+                if starts:
+                    seen_round = _colour_seen_round(image, p, quads_px[i], hiders, centres)
+                    points[i] = hidden(seen_round, STANDING_IN_FRONT, min(starts))
         cube = None
         if cubes:
             d = cubes[0]
