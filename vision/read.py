@@ -413,10 +413,10 @@ def covered_from(box: tuple[float, float, float, float], strip: F64, length: flo
     inter, part = cv2.intersectConvexConvex(rect, quad)
     if inter < COVERS_SHARE * area or part is None:
         return None
-    unit = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], np.float32)
-    to_unit = cv2.getPerspectiveTransform(np.asarray(strip, np.float32), unit)
-    along = cv2.perspectiveTransform(part.reshape(-1, 1, 2).astype(np.float64), to_unit)
-    return round(float(np.clip(along[..., 1].min(), 0.0, 1.0)) * length, 6)
+    # the strip onto a unit square, its base at y = 1
+    to_unit = quad_to_rect(np.asarray(strip, np.float64), (1, 1))
+    seen = cv2.perspectiveTransform(part.reshape(-1, 1, 2).astype(np.float64), to_unit)
+    return round(float(np.clip(1.0 - seen[..., 1].max(), 0.0, 1.0)) * length, 6)
 
 
 class NoBoardError(ValueError):
