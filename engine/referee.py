@@ -5508,7 +5508,8 @@ def _less_bar_mark(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
 def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
     """``dice`` less one of a half's three dice that lies where another of them does
     (:func:`_seen_twice`) and was read less surely, the other read surely
-    (``REREAD_P``), or that is the least sure read of the three and lies within
+    (``REREAD_P``) or fairly surely (``TWIN_SURER_P``) and it unsurely
+    (``TWIN_LESS_P``), or that is the least sure read of the three and lies within
     ``BOXED_TWICE_CM`` of one read surely: one die boxed twice, its top and a side face
     (s39 clip 3404 at 153 s: a 2 at 0.99 also found as a 1 at 0.36 1.3 cm away, the
     22 beside it never taken; s40 clip 3504 at 84 s and 110 s, 2 and 3 cm apart).
@@ -5523,6 +5524,13 @@ def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
     >>> twin = SeenDie(1, p=0.36, half="left", at=(-5.1, 14.8))
     >>> [d.value for d in _less_found_twice((roll[0], twin, roll[1]))]
     [2, 2]
+    >>> far = (SeenDie(3, p=0.77, half="right", at=(12.0, 3.0)),  # s151 14803 at 939.9 s
+    ...        SeenDie(4, p=0.82, half="right", at=(11.0, -10.0)))
+    >>> far_twin = SeenDie(3, p=0.28, half="right", at=(11.0, -11.0))
+    >>> [d.value for d in _less_found_twice((far[0], far[1], far_twin))]
+    [3, 4]
+    >>> [d.value for d in _less_found_twice((far[0], far[1], replace(far_twin, p=0.6)))]
+    [3, 4, 3]
     >>> apart = replace(twin, at=(-1.0, 14.8))  # three dice apart: all stay
     >>> len(_less_found_twice((roll[0], apart, roll[1]))), len(_less_found_twice((roll[0], twin)))
     (3, 2)
@@ -5537,8 +5545,10 @@ def _less_found_twice(dice: tuple[SeenDie, ...]) -> tuple[SeenDie, ...]:
         if len(here) != 3:
             continue
         twins = _pairs_within(here, TWICE_CM)  # (:func:`_seen_twice`)
-        if len(twins) == 1 and max(twins[0][0].p, twins[0][1].p) >= REREAD_P:
-            return less_sure_gone(*twins[0])
+        if len(twins) == 1:
+            surer, less = sorted(twins[0], key=lambda d: -d.p)
+            if surer.p >= REREAD_P or (surer.p >= TWIN_SURER_P and less.p < TWIN_LESS_P):
+                return less_sure_gone(surer, less)
         # A side face boxed apart from its die's top lies further off, but is the
         # least sure read of the three (s40 clip 3504 at 84 s and 110 s: a 3 at
         # 0.85 2 cm from a 1 read surely, a 1 at 0.41 3 cm from a 4).
@@ -5595,6 +5605,15 @@ def _dances(position: Position, roll: tuple[int, int]) -> bool:
     """Whether ``roll`` leaves the player on roll no play (the checkers stay)."""
     return set(legal_plays(position, roll)) == {position}
 
+
+#: Of two of a half's three dice found within ``TWICE_CM``, the one read under
+#: ``TWIN_LESS_P`` is the other's second box where that one is read at ``TWIN_SURER_P``
+#: or more, short of ``REREAD_P`` (:func:`_less_found_twice`; s151 clip 14803 at
+#: 939.9 s: a far 4 read at 0.82 boxed again 1 cm off, read as a 3 at 0.28; with three
+#: dice down the roll, a dance, was never taken). Two unsure reads still wait for a
+#: better view (s34 clip 2904 at 585 s: a 3 at 0.68 beside a 6 at 0.48).
+TWIN_SURER_P = 0.75
+TWIN_LESS_P = 0.5
 
 #: How far (cm, across plus along) a die's side face, boxed apart from its top, may
 #: seem to lie from it (:func:`_less_found_twice`): a die's width and a cm of jitter.
