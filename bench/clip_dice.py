@@ -51,6 +51,9 @@ SIZES = ((0, 12), (12, 16), (16, 20), (20, 28), (28, 999))
 #: A die read this sure: how often it is right, by its size (is the reader's
 #: probability to be trusted on small dice?).
 SURE_P = 0.95
+#: Bins of the reader's best probability, to see how far it may be trusted: of the
+#: dice read at p in a bin, the share read right (``--calibration``).
+P_BINS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 0.99), (0.99, 1.01))
 
 
 def _project(camera: Camera, xy: list[tuple[float, float]], z: float) -> np.ndarray:
@@ -89,16 +92,35 @@ class Tally:
     sure_by_size: dict[tuple[int, int], list[int]] = field(
         default_factory=lambda: defaultdict(lambda: [0, 0])
     )
+    #: by the best probability's bin (``P_BINS``): [right, read, sum of the best p]
+    by_p: dict[tuple[float, float], list[float]] = field(
+        default_factory=lambda: defaultdict(lambda: [0, 0, 0.0])
+    )
 
     def add(self, other: Tally) -> None:
         for f in fields(self):
-            if f.name not in ("by_size", "sure_by_size"):
+            if f.name not in ("by_size", "sure_by_size", "by_p"):
                 setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
         pairs = ((self.by_size, other.by_size), (self.sure_by_size, other.sure_by_size))
         for mine, theirs in pairs:
             for k, (a, b) in theirs.items():
                 mine[k][0] += a
                 mine[k][1] += b
+        for key, cell in other.by_p.items():
+            for k in range(3):
+                self.by_p[key][k] += cell[k]
+
+    def calibration(self) -> str:
+        """How often the dice read at each level of the best probability were right."""
+        parts = []
+        for lo, hi in P_BINS:
+            right, n, p = self.by_p[(lo, hi)]
+            if n:
+                parts.append(
+                    f"{lo:.2f}-{min(hi, 1.0):.2f}: {100 * right / n:.1f} % right of {int(n)}"
+                    f" (mean p {p / n:.3f})"
+                )
+        return "; ".join(parts)
 
     def line(self) -> str:
         def pct(a: float, b: float) -> str:
@@ -210,6 +232,11 @@ def measure(
             tally.p_true += r.values.get(d["value"], 0.0)
             tally.by_size[bucket][0] += ok
             tally.by_size[bucket][1] += 1
+            bin_ = next(b for b in P_BINS if b[0] <= r.values[value] < b[1])
+            cell = tally.by_p[bin_]
+            cell[0] += ok
+            cell[1] += 1
+            cell[2] += r.values[value]
             if r.values[value] >= SURE_P:
                 tally.sure_by_size[bucket][0] += ok
                 tally.sure_by_size[bucket][1] += 1
@@ -276,6 +303,11 @@ def main(argv: list[str] | None = None) -> int:
         choices=(1, 2, 3, 4),
         help="quarter turns of each crop the die reader reads (default: what vision uses)",
     )
+    ap.add_argument(
+        "--calibration",
+        action="store_true",
+        help="also print, by the reader's best probability, how often it was right",
+    )
     args = ap.parse_args(argv)
     try:
         clips = rendered_clips(args.clips)
@@ -301,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{clip.name}: {t.line()}", flush=True)
             total.add(t)
         print(f"all: {total.line()}")
+        if args.calibration:
+            print(f"all, by the best probability: {total.calibration()}")
     if index is not None:
         index.close()
     return 0
