@@ -9,7 +9,9 @@ die found to the truth's dice by where it lies in the picture (the truth's board
 place projected through the clip's camera) and prints, per clip and in all: dice
 found, value right (the reader's best), the mean probability given to the true
 value, cocked recall and flat dice called cocked, and value right by the die's size
-in the picture, also for the dice read at ``SURE_P`` or more alone.
+in the picture, also for the dice read at ``SURE_P`` or more alone; with
+``--calibration``, also how often the reader was right at each level of its best
+probability (``P_BINS``: is it as sure as it says?).
 
 ``--crops OUT`` also cuts each matched die as ``gammoneye render export-crops`` does
 (``OUT/dice.jsonl`` and ``OUT/dice/*.png``; the box is the detector's, shrunk to a
@@ -18,6 +20,7 @@ labelled box's size) so that ``gammoneye train dice --crops OUT`` can learn from
     python bench/clip_dice.py clips/s24 clips/s25 --every 10
     python bench/clip_dice.py clips/s22 --every 20 --crops crops/clips_s22
     python bench/clip_dice.py clips/s26 --dice-model old.onnx --dice-model new.onnx
+    python bench/clip_dice.py clips/s150 clips/s151 clips/s152 --every 5 --calibration
 """
 
 from __future__ import annotations
