@@ -100,6 +100,26 @@ def test_a_die_found_twice_beside_its_roll_is_one_die() -> None:
     assert "roll" not in [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=unsure))]
 
 
+def test_a_die_boxed_twice_beside_a_fairly_sure_read_is_one_die() -> None:
+    """s151 clip 14803 at 939.9 s: a far 4 read at 0.82 was boxed again 1 cm off and
+    read as a 3 at 0.28, the roll's 3 beside them at 0.77. No die read at 0.9, the
+    view waited for a better one that never came, and the roll was never taken. A die
+    read as unsurely as that, that close to one read fairly surely, is that die; two
+    reads both unsure still wait."""
+    twins = (
+        SeenDie(4, p=0.82, half="left", at=(-11.0, -10.0)),
+        SeenDie(3, p=0.28, half="left", at=(-11.0, -11.0)),
+    )
+    three = SeenDie(3, p=0.77, half="left", at=(-12.0, 3.0))
+    ref, p0 = _opened_52()
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=(three, *twins)))
+    assert isinstance(roll, RollEvent) and roll.player == 1 and sorted(roll.dice) == [3, 4]
+    for unsure in ((replace(twins[0], p=0.7), twins[1]), (twins[0], replace(twins[1], p=0.55))):
+        ref, p0 = _opened_52()
+        seen = ref.see(Sighting(ExactCheckers(p0), dice=(three, *unsure)))
+        assert "roll" not in [e.TYPE for e in seen]
+
+
 def test_a_die_boxed_twice_a_little_apart_is_one_die_the_least_sure_of_three() -> None:
     """s40 clip 3504: a die's top and a side face boxed apart, their centres 2 to 3 cm
     apart (at 84 s a 41's 1 read surely, its side as a 3 at 0.85, 2 cm away; at 110 s
