@@ -101,23 +101,21 @@ class Tally:
     )
 
     def add(self, other: Tally) -> None:
+        tables = ("by_size", "sure_by_size", "by_p")
         for f in fields(self):
-            if f.name not in ("by_size", "sure_by_size", "by_p"):
+            if f.name not in tables:
                 setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
-        pairs = ((self.by_size, other.by_size), (self.sure_by_size, other.sure_by_size))
-        for mine, theirs in pairs:
-            for k, (a, b) in theirs.items():
-                mine[k][0] += a
-                mine[k][1] += b
-        for key, cell in other.by_p.items():
-            for k in range(3):
-                self.by_p[key][k] += cell[k]
+        for name in tables:
+            mine = getattr(self, name)
+            for key, cell in getattr(other, name).items():
+                for k, v in enumerate(cell):
+                    mine[key][k] += v
 
     def calibration(self) -> str:
         """How often the dice read at each level of the best probability were right."""
         parts = []
         for lo, hi in P_BINS:
-            right, n, p = self.by_p[(lo, hi)]
+            right, n, p = self.by_p.get((lo, hi), (0, 0, 0.0))
             if n:
                 parts.append(
                     f"{lo:.2f}-{min(hi, 1.0):.2f}: {100 * right / n:.1f} % right of {int(n)}"
