@@ -11,7 +11,7 @@ found, value right (the reader's best), the mean probability given to the true
 value, cocked recall and flat dice called cocked, and value right by the die's size
 in the picture, also for the dice read at ``SURE_P`` or more alone; with
 ``--calibration``, also how often the reader was right at each level of its best
-probability (``P_BINS``: is it as sure as it says?).
+probability (``confidence_bands``: is it as sure as it says?).
 
 ``--crops OUT`` also cuts each matched die as ``gammoneye render export-crops`` does
 (``OUT/dice.jsonl`` and ``OUT/dice/*.png``; the box is the detector's, shrunk to a
@@ -35,6 +35,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+from confidence_bands import band_lines
 
 from gammoneye.datasets.render.camera import Camera
 from gammoneye.datasets.render.crops import square_crop
@@ -54,9 +55,6 @@ SIZES = ((0, 12), (12, 16), (16, 20), (20, 28), (28, 999))
 #: A die read this sure: how often it is right, by its size (is the reader's
 #: probability to be trusted on small dice?).
 SURE_P = 0.95
-#: Bins of the reader's best probability, to see how far it may be trusted: of the
-#: dice read at p in a bin, the share read right (``--calibration``).
-P_BINS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 0.99), (0.99, 1.01))
 
 
 def _project(camera: Camera, xy: list[tuple[float, float]], z: float) -> np.ndarray:
@@ -95,13 +93,13 @@ class Tally:
     sure_by_size: dict[tuple[int, int], list[int]] = field(
         default_factory=lambda: defaultdict(lambda: [0, 0])
     )
-    #: by the best probability's bin (``P_BINS``): [right, read, sum of the best p]
-    by_p: dict[tuple[float, float], list[float]] = field(
-        default_factory=lambda: defaultdict(lambda: [0, 0, 0.0])
-    )
+    #: each die read: the reader's best probability, and whether its best was right
+    best_p: list[float] = field(default_factory=list)
+    best_right: list[bool] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
-        tables = ("by_size", "sure_by_size", "by_p")
+        """Counts add up, lists join, and the tables by size add cell by cell."""
+        tables = ("by_size", "sure_by_size")
         for f in fields(self):
             if f.name not in tables:
                 setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
@@ -111,17 +109,9 @@ class Tally:
                 for k, v in enumerate(cell):
                     mine[key][k] += v
 
-    def calibration(self) -> str:
+    def calibration(self) -> list[str]:
         """How often the dice read at each level of the best probability were right."""
-        parts = []
-        for lo, hi in P_BINS:
-            right, n, p = self.by_p.get((lo, hi), (0, 0, 0.0))
-            if n:
-                parts.append(
-                    f"{lo:.2f}-{min(hi, 1.0):.2f}: {100 * right / n:.1f} % right of {int(n)}"
-                    f" (mean p {p / n:.3f})"
-                )
-        return "; ".join(parts)
+        return band_lines(self.best_p, self.best_right)
 
     def line(self) -> str:
         def pct(a: float, b: float) -> str:
@@ -233,11 +223,8 @@ def measure(
             tally.p_true += r.values.get(d["value"], 0.0)
             tally.by_size[bucket][0] += ok
             tally.by_size[bucket][1] += 1
-            bin_ = next(b for b in P_BINS if b[0] <= r.values[value] < b[1])
-            cell = tally.by_p[bin_]
-            cell[0] += ok
-            cell[1] += 1
-            cell[2] += r.values[value]
+            tally.best_p.append(r.values[value])
+            tally.best_right.append(ok)
             if r.values[value] >= SURE_P:
                 tally.sure_by_size[bucket][0] += ok
                 tally.sure_by_size[bucket][1] += 1
@@ -335,7 +322,9 @@ def main(argv: list[str] | None = None) -> int:
             total.add(t)
         print(f"all: {total.line()}")
         if args.calibration:
-            print(f"all, by the best probability: {total.calibration()}")
+            print("all, by the best probability:")
+            for band in total.calibration():
+                print(f"  {band}")
     if index is not None:
         index.close()
     return 0

@@ -13,16 +13,14 @@ Usage: python bench/dice_calibration.py RUN [--n 400]
 
 from __future__ import annotations
 
-import itertools
 import sys
 from pathlib import Path
 
 import numpy as np
+from confidence_bands import band_lines
 from detected_dice import run_and_count, stills, with_corners
 
 from gammoneye.vision.read import BoardReader
-
-BANDS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 1.01)
 
 
 def matched_dice(run: Path, n: int) -> list[tuple[list[float], int]]:
@@ -63,13 +61,8 @@ def main() -> int:
     p = probs.max(axis=1)
     right = read == truth
     print(f"{args.run}: {len(rows)} flat dice found, read right {right.mean() * 100:.2f} %")
-    for lo, hi in itertools.pairwise(BANDS):
-        band = (p >= lo) & (p < hi)
-        if band.any():
-            print(
-                f"  p {lo:.2f}-{min(hi, 1.0):.2f}: {int(band.sum()):4d} dice, "
-                f"mean p {p[band].mean():.3f}, right {right[band].mean() * 100:6.2f} %"
-            )
+    for line in band_lines(p, right):
+        print(f"  {line}")
     wrong = (~right) & (p >= 0.5)
     second = np.argsort(probs, axis=1)[:, -2] + 1
     print(

@@ -16,6 +16,8 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def _bench():  # type: ignore[no-untyped-def]
+    if str(REPO / "bench") not in sys.path:  # its neighbours, as when run as a script
+        sys.path.insert(0, str(REPO / "bench"))
     spec = importlib.util.spec_from_file_location("clip_dice", REPO / "bench" / "clip_dice.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -46,6 +48,17 @@ def test_dice_of_a_clip_are_matched_read_and_cut(tmp_path: Path) -> None:
     assert tally.n >= 10
     assert tally.found >= 0.8 * tally.n  # projected truth and found dice meet
     assert tally.right >= 0.8 * tally.found
+    # every die read falls in one band of how sure the reader was
+    bands = tally.calibration()
+    assert sum(int(line.split()[2]) for line in bands) == tally.read
+    both = bench.Tally()
+    both.add(tally)
+    both.add(tally)
+    assert (both.read, len(both.best_p), sum(both.best_right)) == (
+        2 * tally.read,
+        2 * tally.read,
+        2 * tally.right,
+    )
     entries = [json.loads(line) for line in (crops / "dice.jsonl").read_text().splitlines()]
     assert 0 < len(entries) <= tally.found
     assert all((crops / e["file"]).is_file() and e["value"] in range(1, 7) for e in entries)
