@@ -749,3 +749,45 @@ def test_a_checker_entered_on_a_held_point_with_the_bar_read_empty_is_flagged(
         assert not events[0].legal and events[1].rule == "000 r13"
     else:
         assert [e.TYPE for e in events] == ["move"] and events[0].legal, events
+
+
+@pytest.mark.parametrize(("eight_of_four", "flagged"), [(1e-6, True), (0.1, False)])
+def test_a_checker_put_on_a_held_pile_and_unseen_there_is_flagged(
+    eight_of_four: float, flagged: bool
+) -> None:
+    """s155 clip 15202 at 9.9 s: player 1 played the
+    opening 41 13/12, onto player 0's five on his 13-point [000 r13]. The pile read as
+    player 0's five (0.61; as six, his checker counted on top, hardly at all), and
+    his checker was nowhere: the board with it there explained the view no better
+    than 13/9 9/8 with his 8-point's four read as three at 1.00, and that legal play
+    was recorded. His checker may be unseen on top of their pile: the board with it
+    there is weighed by the pile read as it was (``HIDDEN_TOP_SHARE``) and the play
+    flagged. With his 8-point read as three only at 0.9 (four at 0.1), the legal play
+    stands."""
+    from gammoneye.engine.events import FlagEvent, MoveEvent
+    from gammoneye.engine.referee import SeenDie, Sighting
+    from gammoneye.vision.sighting import ReadingEvidence
+
+    before = Position.initial().with_turn(1)
+    ref = _player_1_to_roll_at(before)
+    # player 1's 13-point is the bottom's 12, his 12 the bottom's 13, his 8 the 17
+    moved = Position((before.boards[0], side(p6=5, p8=3, p12=1, p13=4, p24=2)), 1)
+
+    def view(played: bool, dice: tuple[SeenDie, ...] = ()) -> Sighting:
+        if not played:
+            return Sighting(ReadingEvidence(_sure_reading(before), COLOURS, 0), dice=dice)
+        points = list(_sure_reading(moved, p13=("dark", 5)).points)
+        points[12] = PointReading(13, {("dark", 5): 0.61, ("dark", 14): 0.39, ("dark", 6): 1e-4})
+        eight = {("light", 3): 1.0 - eight_of_four, ("light", 4): eight_of_four}
+        points[16] = PointReading(17, eight)
+        return Sighting(ReadingEvidence(BoardReading(COLOURS, tuple(points)), COLOURS, 0))
+
+    his_41 = (SeenDie(4, half="left", at=(-20.0, 5.0)), SeenDie(1, half="left", at=(-25.0, 5.0)))
+    assert [e.TYPE for e in ref.see(view(False, his_41))] == ["roll"]
+    events = ref.see(view(True))
+    if flagged:
+        assert [type(e) for e in events] == [MoveEvent, FlagEvent], events
+        assert not events[0].legal and events[0].play == "13/12" and events[1].rule == "000 r13"
+    else:
+        assert [e.TYPE for e in events] == ["move"] and events[0].legal, events
+        assert events[0].play == "13/9 9/8"

@@ -54,6 +54,18 @@ TALL_PILE = 8
 #: as 5 is two checkers borne off (s34 clip 2904 at 253 s).
 TALL_SHARE = math.exp(-2.0)
 
+#: A checker put on a point its opponent holds (an illegal play) sits on top of
+#: their pile, which the point counter, knowing piles of one colour only, reads as
+#: theirs: with that checker counted (s48 clip 4303 at 466 s: a light checker on two
+#: dark read as three dark at 0.94), or with it unseen, the pile read as it was. A
+#: board with such a point is weighed by whichever reading is likelier, the pile as
+#: it was given this share of its probability (s155 clip 15202 at 9.9 s: the opening
+#: 41 played 13/12 onto the opponent's five, read as their five at 0.61 and as six
+#: at 1e-4; 13/9 9/8, with the 8-point's four read as three at 1.00, was taken for
+#: it, the player's checker lost). No legal play leaves such a point, so only boards
+#: of illegal plays are weighed so.
+HIDDEN_TOP_SHARE = math.exp(-2.0)
+
 #: A die read lying on a checker from this probability hides the colour of the pile
 #: it lies on: the colour is sampled where the die is (s34 clip 2904 at 350 s: a light
 #: checker under a die read dark, the board then no position, the play flagged and
@@ -95,11 +107,15 @@ class ReadingEvidence:
 
     def log_likelihood(self, position: Position) -> float:
         layout = self.layout(position)
+        tops = piles_with_top_unseen(position.boards, self.colours, self.bottom_player)
         under = self._under_dice()
-        ll = sum(
-            math.log(point_p(p, layout.get(p.number, (None, 0)), p.number in under))
-            for p in self.reading.points
-        )
+        ll = 0.0
+        for point in self.reading.points:
+            n = point.number
+            prob = point_p(point, layout.get(n, (None, 0)), n in under)
+            if n in tops:
+                prob = max(prob, HIDDEN_TOP_SHARE * point_p(point, tops[n], n in under))
+            ll += math.log(prob)
         for p in (0, 1):
             seen = self.reading.bar.get(self.colours[p], 0)
             ll -= bar_cost(position.boards[p][BAR], seen)
@@ -133,6 +149,29 @@ class ReadingEvidence:
             return Position((tuple(boards[0]), tuple(boards[1])), turn)
         except PositionError:
             return None
+
+
+def piles_with_top_unseen(
+    counts: Sequence[Sequence[int]], colours: tuple[str, str], bottom: int = 0
+) -> dict[int, Cell]:
+    """The points (numbered from the field's bottom side, where player ``bottom``
+    sits) holding checkers of both players, each as its pile reads with the fewer
+    checkers on top unseen: the colour and count of the pile beneath
+    (``HIDDEN_TOP_SHARE``). ``counts`` as :func:`~.reading.layout_of_counts`'s.
+
+    >>> five = [0] * 12 + [5] + [0] * 12  # player 0's five on his 13-point
+    >>> one = [0] * 11 + [1] + [0] * 13  # player 1's checker on his 12-point
+    >>> piles_with_top_unseen((five, one), ("light", "dark"))
+    {13: ('light', 5)}
+    >>> piles_with_top_unseen((five, [0] * 25), ("light", "dark"))
+    {}
+    """
+    out: dict[int, Cell] = {}
+    for own in range(1, 25):
+        mine, theirs = counts[bottom][own - 1], counts[1 - bottom][24 - own]
+        if mine and theirs:
+            out[own] = (colours[bottom], mine) if mine > theirs else (colours[1 - bottom], theirs)
+    return out
 
 
 def bar_cost(checkers: int, seen: int) -> float:
