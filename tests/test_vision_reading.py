@@ -377,6 +377,57 @@ def test_a_thing_lying_in_the_field_while_rolls_come_and_go_is_no_die() -> None:
         assert [d.value for d in out] == [6, 4]
 
 
+def test_rolls_that_come_to_rest_at_one_spot_turn_after_turn_are_dice_not_a_fixture() -> None:
+    """s155 clip 15202 at 72-107 s: player 0's rolls came to rest at the same spot turn
+    after turn (a 65, a 44, a 51, a cocked 22), each lifted before his next roll, the
+    opponent rolling beside them before they were (a roll that stands under ``wbf``),
+    the spot's looks never ``MARK_GAP_S`` apart. Timed as one die lying there 25 s
+    while rolls came elsewhere, the spot became a fixture: the 51 was not seen and the
+    cocked 22, seen by one die, was never a roll. Dice gone from ``LYING_GONE_LOOKS``
+    looks in a row were picked up: a die there later is another. A thing found there
+    only in some looks (every other one) is still a fixture."""
+    from gammoneye.engine.position import Position
+    from gammoneye.engine.referee import ExactCheckers, SeenDie, Sighting
+    from gammoneye.vision.sighting import FIXTURE_SPAN_S, BoardMarks
+
+    board = ExactCheckers(Position.initial())
+
+    def look(marks: BoardMarks, t: float, dice: list[SeenDie]) -> list[int]:
+        return [d.value for d in marks.clean(Sighting(board, tuple(dice), t=t)).dice]
+
+    def turns(marks: BoardMarks, flicker: bool) -> list[list[int]]:
+        """Player 0's dice at one spot, player 1's rolled beside them, then player 1's
+        alone, turn after turn; each view read in a burst of five looks 0.1 s apart
+        (as the still frames of a settled table are); with ``flicker``, a thing at
+        player 0's spot found in every other look of player 1's views alone."""
+        t, kept = 0.0, []
+        mine = (SeenDie(5, half="left", at=(-8.0, 8.0)), SeenDie(2, half="left", at=(-16.0, 2.0)))
+        for k in range(4):
+            his = (
+                SeenDie(3, half="right", at=(18.0 - 4 * k, -3.5)),
+                SeenDie(4, half="right", at=(13.0 + 4 * k, -13.0)),
+            )
+            for dice in (mine, mine + his, his):
+                for i in range(5):
+                    thing = flicker and dice == his and i % 2 == 0
+                    extra = (SeenDie(6, p=0.8, half="left", at=(-8.0, 8.0)),) if thing else ()
+                    kept.append(look(marks, t, [*dice, *extra]))
+                    t += 0.1
+                t += 2.5
+        assert t >= FIXTURE_SPAN_S
+        return kept
+
+    rolled = BoardMarks()
+    kept = turns(rolled, flicker=False)
+    assert [len(k) for k in kept] == ([2] * 5 + [4] * 5 + [2] * 5) * 4, kept  # every die
+    assert not rolled.fixtures
+
+    thing = BoardMarks()
+    kept = turns(thing, flicker=True)
+    assert thing.fixtures and abs(thing.fixtures[0][1] - 8.0) < 1.0
+    assert kept[-1] == [3, 4]  # the thing left out at last
+
+
 def test_a_thing_never_read_surely_that_stays_while_a_roll_comes_is_no_die() -> None:
     """s123 clip 12001 at 507.6 s: the cork beside a point's tip read as a 5 or a 6 at
     0.41-0.49, first beside player 1's 44, then beside player 0's 22 in his half: three

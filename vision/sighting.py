@@ -336,6 +336,18 @@ FIXTURE_ON_CHECKER = 0.9
 #: die come after it.
 MARK_OTHERS = 2
 MARK_BEFORE_S = 1.0
+#: A place on the playing field where a die was found, and no die in this many looks
+#: in a row since, is forgotten: the die was picked up, and a die found there later
+#: is another, timed afresh. The still frames after the table settles are read a few
+#: at a time (4 to 6), so dice lifted leave a run of looks without them, where a
+#: thing lying there and found only in some frames (a checker's ring read as a die
+#: in every other frame, s87 clip 8401) is missed a look or two. Without it, one
+#: player's rolls that came to rest at the same spot turn after turn, under
+#: ``MARK_GAP_S`` apart, were timed as one die lying 25 s while rolls came elsewhere
+#: (``FIXTURE_SPAN_S``): a fixture, and every die that landed there was left out
+#: (s155 clip 15202 at 97.1 s, a 51 not seen, and at 106.9 s a cocked 22 seen by one
+#: die, the roll made again missed as invalid).
+LYING_GONE_LOOKS = 4
 
 
 class BoardMarks:
@@ -367,8 +379,8 @@ class BoardMarks:
     never read surely (``FIXTURE_UNSURE_P``), or always read lying on a checker
     (``FIXTURE_ON_CHECKER``), and a roll came elsewhere while it stayed
     (``MARK_OTHERS``, ``MARK_BEFORE_S``). It is left out while it stays and forgotten
-    once not seen for ``MARK_GAP_S`` (the cube taken up again): dice rolled there
-    later count.
+    once not seen for ``MARK_GAP_S``, or in ``LYING_GONE_LOOKS`` looks in a row (the
+    cube taken up again): dice rolled there later count.
     """
 
     def __init__(self, marks: list[tuple[float, float]] | None = None) -> None:
@@ -412,6 +424,9 @@ class BoardMarks:
         self._lying = [p for p in self._lying if t - p.last <= MARK_GAP_S]
         places = [at for at, _, _ in dice]
         seen = [_Lying.at_place(self._lying, at, t) for at in places]
+        for p in self._lying:
+            p.missed = 0 if any(p is q for q in seen) else p.missed + 1
+        self._lying = [p for p in self._lying if p.missed < LYING_GONE_LOOKS]
         for p, (_, sure, on_checker) in zip(seen, dice, strict=True):
             p.surest = max(p.surest, sure)
             p.least_on_checker = min(p.least_on_checker, on_checker)
@@ -458,6 +473,8 @@ class _Lying:
     surest: float = 0.0
     #: the least ``on_checker`` of a die found here (on the field only)
     least_on_checker: float = 1.0
+    #: looks in a row since without a die here (on the field only, ``LYING_GONE_LOOKS``)
+    missed: int = 0
 
     @staticmethod
     def at_place(known: list[_Lying], at: tuple[float, float], t: float) -> _Lying:
