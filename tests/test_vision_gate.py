@@ -401,6 +401,39 @@ def test_checkers_changed_through_and_through_that_stay_when_the_table_moved_are
     assert watch.update(_noisy(_forearm(board, aside=12), rng), 1.0)
 
 
+def test_a_large_change_seen_again_when_the_table_moved_renews_the_clear_picture() -> None:
+    """s158 clip 15501 from 575.2 s: a 33 borne in and off, 5/2 4/1(2) 3/0, in a
+    crowded home board changed 9.2 % of the field in one piece, not solid (no hand):
+    clear, but too large to take the view for the clear picture (``hold_share``). It
+    fell behind play by play until, from 588 s, the bear-off's checkers bridged to the
+    pile by the rim reached out in every view to the game's end (519 still frames
+    held back). The same piece with the same pixels after the table moved is the
+    board's own: the view becomes the clear picture, and the next checker borne off
+    reaches out alone, by little. Moved a little aside, it is not taken."""
+    rng = np.random.default_rng(31)
+    board = _board(rng)
+    corners = [[200, 100], [1080, 100], [1080, 620], [200, 620]]
+
+    def home(y: int, dx: int = 0) -> np.ndarray:
+        picture = board.copy()
+        for k in range(5):  # five checkers lifted from one row, put down beside it
+            cv2.circle(picture, (300 + 75 * k + dx, y), 28, (225, 225, 225), -1)
+        return picture
+
+    before, played = home(470), home(560)
+    for dx, renewed in ((0, True), (12, False)):
+        watch = ReachWatch(corners)
+        assert not watch.update(_noisy(before, rng), 0.0)
+        assert not watch.update(_noisy(played, rng), 0.1)  # clear, not the clear picture
+        watch.moved()  # the next roll: the table moves
+        again = home(560, dx)
+        assert not watch.update(_noisy(again, rng), 1.0)
+        watch.moved()
+        off = again.copy()
+        off[600:720, 300:360] = (230, 230, 230)  # a checker borne off, by the rim
+        assert watch.update(_noisy(off, rng), 2.0) is not renewed, dx
+
+
 def _arm_from_the_left(board: np.ndarray, aside: int = 0) -> np.ndarray:
     """An arm come in from the picture's left edge over the rim onto the field, put
     ``aside`` pixels lower where asked."""

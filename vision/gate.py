@@ -163,6 +163,7 @@ class _Change(NamedTuple):
     largest: float  # the largest changed piece, wherever it lies
     cover: float  # the most of the field one changed piece covers
     lump: Any  # that piece's mask where it covers ``cover_share`` or more, solid, else None
+    big: Any  # the largest piece's mask where it is ``hold_share`` or more, else None
 
 
 class ReachWatch:
@@ -192,7 +193,9 @@ class ReachWatch:
     reference is clear and keeps that reference up to date, unless a changed piece
     of ``hold_share`` of the field's area or more lies on it (a hand over the field
     whose arm the watch does not tell from the table: not the picture to compare the
-    next ones with). Such a hand is someone reaching in too where one changed piece
+    next ones with; but that piece seen again where it lay, its pixels the same, once
+    the table moved is the board's own: checkers moved in a crowded corner).
+    Such a hand is someone reaching in too where one changed piece
     covers ``cover_share`` of the field or more against a reference (not the first
     picture, which a game's play has changed by more; the board under it is hidden; a
     play changes a few checkers' places, a roll a die's: up to 7.7 % of the field
@@ -304,6 +307,9 @@ class ReachWatch:
         #: The pieces last taken for an arm reaching in, likewise (:meth:`_arm_stayed`).
         self._arm_now: tuple[Any, Any] | None = None
         self._arm_before: tuple[Any, Any] | None = None
+        #: The large piece of a clear view not taken for a reference, likewise.
+        self._big_now: tuple[Any, Any] | None = None
+        self._big_before: tuple[Any, Any] | None = None
         #: The last frame's reach (share of the field's area; 0.0 before a reference).
         self.reach = 0.0
         #: The last frame's arm, where :meth:`update` said someone reaches in: the
@@ -355,6 +361,9 @@ class ReachWatch:
             changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, kernel)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
         largest = float(stats[1:, cv2.CC_STAT_AREA].max()) / area if count > 1 else 0.0
+        big = None
+        if largest >= self.hold_share:
+            big = labels == 1 + int(stats[1:, cv2.CC_STAT_AREA].argmax())
         cover, lump = 0.0, None
         if count > 1:
             inside = np.bincount(labels[on_field].ravel(), minlength=count)
@@ -377,9 +386,9 @@ class ReachWatch:
         # onto the table, piling up turn by turn (s37 clip 3203 at 507 s)
         reaching = np.intersect1d(reaching[reaching > 0], labels[arm_ends & (changed == 1)])
         if not reaching.size:
-            return _Change(0.0, None, largest, cover, lump)
+            return _Change(0.0, None, largest, cover, lump, big)
         reach = float(stats[reaching, cv2.CC_STAT_AREA].sum()) / area
-        return _Change(reach, np.isin(labels, reaching), largest, cover, lump)
+        return _Change(reach, np.isin(labels, reaching), largest, cover, lump, big)
 
     def update(self, frame: U8, t: float) -> bool:
         """One settled frame at time ``t`` (seconds); True while someone reaches in."""
@@ -404,7 +413,7 @@ class ReachWatch:
                 else (False, found[k].cover, found[k].reach)
             ),
         )
-        self.reach, piece, largest, _, lump = found[best]
+        self.reach, piece, largest, _, lump, _ = found[best]
         # a hand over the field whose arm the watch does not tell from the table (its
         # sleeve the table's colour): one changed piece over much of the field is a
         # hand as well, not a play (s107 clip 10404 at 342.3 s: a forearm across the
@@ -416,7 +425,7 @@ class ReachWatch:
         # the reference a clear view replaces: the one it was compared with, or the
         # last clear picture where that was the first picture
         replaced = best if best < held else 0
-        if covered and self._lump_stayed(small, lump):
+        if covered and self._seen_again(self._lump_before, small, lump):
             # the same piece, the same pixels, after the table moved: what lies there
             # is the board's own, no hand put back just so (s131 clip 12802 from
             # 428.5 s: 33 played 5/2(2) 4/1(2) side by side in a full home board,
@@ -436,10 +445,24 @@ class ReachWatch:
             # picture alone: the last clear one had gone wrong (s28 clip 2303, an
             # arm from the far side over a table of its colour), this one replaces it,
             # where it changes that one little (the first picture may differ by a
-            # game's play: s115 clip 11203 from 444.2 s)
-            if min(largest, found[replaced].largest) < self.hold_share:
+            # game's play: s115 clip 11203 from 444.2 s). A large change seen again
+            # where it lay, its pixels the same, once the table moved is the board's
+            # own, as a hand's piece is above (s158 clip 15501 at 575.2 s: a 33 borne
+            # in and off, 5/2 4/1(2) 3/0, in a crowded home board, 9.2 % of the field
+            # in one piece; never taken, the reference fell behind play by play until
+            # the bear-off's checkers bridged to the pile by the rim reached out in
+            # every view from 588 s to the game's end)
+            big = found[replaced].big
+            if (
+                min(largest, found[replaced].largest) < self.hold_share
+                or big is None
+                or self._seen_again(self._big_before, small, big)
+            ):
                 self._references[replaced] = small
-            self._forget_pieces()
+                self._forget_pieces()
+            else:
+                self._forget_pieces()
+                self._big_now = (big, small)
             return False
         if not covered:
             if self._arm_stayed(small):
@@ -525,30 +548,34 @@ class ReachWatch:
         """A frame that was not settled: a change that stays is timed afresh (an arm
         that comes back to the same place after moving is still an arm); a piece
         taken for a hand over the field is kept to compare the next still stretch
-        with (:meth:`_lump_stayed`)."""
+        with (:meth:`_seen_again`)."""
         self._pending = None
         if self._lump_now is not None:
             self._lump_before, self._lump_now = self._lump_now, None
         if self._arm_now is not None:
             self._arm_before, self._arm_now = self._arm_now, None
+        if self._big_now is not None:
+            self._big_before, self._big_now = self._big_now, None
 
     def _forget_pieces(self) -> None:
         """A clear view: no change waits to be forgotten, no piece taken for a hand or
         an arm is kept to compare the next still stretch with."""
         self._pending = self._lump_now = self._lump_before = None
         self._arm_now = self._arm_before = None
+        self._big_now = self._big_before = None
 
-    def _lump_stayed(self, small: Any, lump: Any) -> bool:
-        """Whether ``lump``, a piece taken for a hand over the field, was so taken in
-        the still stretch before the table last moved, where it lay then, its
-        pixels changed by no more than ``LUMP_SAME_SHARE`` of them: a hand lifted
-        and put down again moves by more."""
-        if self._lump_before is None:
+    def _seen_again(self, seen: tuple[Any, Any] | None, small: Any, piece: Any) -> bool:
+        """Whether ``piece``, a piece taken for a hand over the field (or one too
+        large to take a clear view for a reference), was ``seen``, as its mask and
+        the small picture, in the still stretch before the table last moved, where
+        it lay then, its pixels changed by no more than ``LUMP_SAME_SHARE`` of them: a
+        hand lifted and put down again moves by more."""
+        if seen is None:
             return False
-        mask, before = self._lump_before
-        if before.shape != small.shape or not self._same(lump, mask):
+        mask, before = seen
+        if before.shape != small.shape or not self._same(piece, mask):
             return False
-        return self._kept(small, before, lump, LUMP_SAME_SHARE)
+        return self._kept(small, before, piece, LUMP_SAME_SHARE)
 
     def _arm_stayed(self, small: Any) -> bool:
         """Whether the pieces taken for an arm in the still stretch before the table
