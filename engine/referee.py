@@ -4079,6 +4079,18 @@ class Referee:
             return
         ranked = self.ranked_results(before, dice, s.checkers)
         shown = entered or _unseen_on_bar(before, self._possible_guess(s.checkers, mover))
+        if entered is None and shown is not None:
+            legal = [text for _, p, text in ranked if p == shown]
+            if legal:
+                # the board read, the checkers it lacks put back on the bar, is a legal
+                # play: his bar read short, no play to flag (s161 clip 15802 at 447.6 s:
+                # three on the bar, 53 entered 25/22 against a made 5-point, the two
+                # left there read as none; flagged as no play of 53, and accepted, then
+                # his four dances after it flagged likewise)
+                if shown == before:
+                    self._dance_read_best(before)
+                self._legal_move(shown, legal[0])
+                return
         flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best, self._roll_unseen)
         flag.cube_before = self._last_cube
         if self._roll_unseen:

@@ -1932,6 +1932,42 @@ def test_a_checker_put_from_the_bar_on_a_held_point_is_flagged_not_read_as_a_dan
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+#: Player 1 with three on the bar; player 0 holds his 20 point (player 0's 5) and
+#: leaves his 22 point (player 0's 3) open.
+THREE_ON_BAR = Position(
+    (_board(p1=2, p2=2, p4=2, p5=2, p6=2, p13=5), _board(bar=3, p6=5, p8=3, p13=4)), 0
+)
+
+
+def test_a_bar_read_short_after_a_legal_entry_is_no_illegal_play() -> None:
+    """s161 clip 15802 at 447.6 s: player 1, three on the bar, rolled 53 and entered
+    25/22, his 20 point held: the only legal play. The two left on the bar were read
+    as none, a board two checkers short that no legal play explains within the
+    margin; put back on the bar (the bar's count the least sure of a reading), it is
+    that legal play, yet 25/22 was flagged as no play of 53, accepted, and each of
+    his four dances after it flagged too. The board read, the checkers it lacks put
+    back on the bar, is a legal play: recorded as played. With the bar right, a
+    checker of his moved besides is flagged as ever."""
+    entered = Position((THREE_ON_BAR.boards[0], _board(bar=2, p22=1, p6=5, p8=3, p13=4)), 1)
+    read_short = Position(
+        (THREE_ON_BAR.boards[0], (*entered.boards[1][:BAR], 0)), 1
+    )  # the two left on the bar read as none
+    dice = (SeenDie(5, half="left", at=(-20.0, 3.0)), SeenDie(3, half="left", at=(-25.0, 3.0)))
+
+    def play(read: Position) -> list[Event]:
+        ref = _player_1_on_roll_at(THREE_ON_BAR)
+        start = THREE_ON_BAR.with_turn(1)
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(start), dice=dice))] == ["roll"]
+        return ref.see(Sighting(_Scored(read, legal=(entered, -9.0))))  # type: ignore[arg-type]
+
+    events = play(read_short)
+    assert [(e.TYPE, getattr(e, "legal", None)) for e in events] == [("move", True)]
+    assert events[0].play == "25/22" and events[0].after == entered.position_id()
+    # a checker moved from his 13 point besides, the bar read right: illegal
+    moved = Position((THREE_ON_BAR.boards[0], _board(bar=2, p22=1, p6=5, p8=4, p13=3)), 1)
+    assert [e.TYPE for e in play(moved)] == ["move", "flag"]
+
+
 #: Player 1 on roll with a lone checker on his 14 point; player 0 holds player 1's
 #: 12 point (player 0's 13 point) with five.
 LONE_FOURTEEN = Position(
