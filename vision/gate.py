@@ -452,16 +452,14 @@ class ReachWatch:
             # in one piece; never taken, the reference fell behind play by play until
             # the bear-off's checkers bridged to the pile by the rim reached out in
             # every view from 588 s to the game's end)
-            big = found[replaced].big
-            if (
-                min(largest, found[replaced].largest) < self.hold_share
-                or big is None
-                or self._seen_again(self._big_before, small, big)
-            ):
+            big = found[replaced].big  # None where that piece is under hold_share
+            renew = min(largest, found[replaced].largest) < self.hold_share or (
+                self._seen_again(self._big_before, small, big)
+            )
+            if renew:
                 self._references[replaced] = small
-                self._forget_pieces()
-            else:
-                self._forget_pieces()
+            self._forget_pieces()
+            if not renew:
                 self._big_now = (big, small)
             return False
         if not covered:
@@ -547,8 +545,8 @@ class ReachWatch:
     def moved(self) -> None:
         """A frame that was not settled: a change that stays is timed afresh (an arm
         that comes back to the same place after moving is still an arm); a piece
-        taken for a hand over the field is kept to compare the next still stretch
-        with (:meth:`_seen_again`)."""
+        taken for a hand over the field, or too large to renew a reference with, is
+        kept to compare the next still stretch with (:meth:`_seen_again`)."""
         self._pending = None
         if self._lump_now is not None:
             self._lump_before, self._lump_now = self._lump_now, None
@@ -559,7 +557,8 @@ class ReachWatch:
 
     def _forget_pieces(self) -> None:
         """A clear view: no change waits to be forgotten, no piece taken for a hand or
-        an arm is kept to compare the next still stretch with."""
+        an arm, or too large to renew a reference with, is kept to compare the next
+        still stretch with."""
         self._pending = self._lump_now = self._lump_before = None
         self._arm_now = self._arm_before = None
         self._big_now = self._big_before = None
