@@ -757,6 +757,33 @@ def test_a_roll_played_with_one_die_left_is_flagged_unless_the_other_roll_is_lik
     assert events[0].data["dice"] in ([5, 1], [1, 5]) and events[1].legal
 
 
+def test_a_die_left_unplayed_weighs_against_a_roll_two_dice_off_as_a_whole() -> None:
+    """Player 1's 43 read unsure, the 3 at 0.79 (its 1 at 0.18) and the 4 at 0.62 (its
+    2 at 0.36); he plays 13/10, the 3 alone, the 4 left unplayed [000 r12]. The board
+    is 13/11 11/10 of a 21 too, and each die of the 21 is more than 0.15 as likely as
+    the one read, but the 21 as a whole is 0.13 as likely as the 43: it is flagged
+    (s162 clip 15901 at 179.2 s: taken for the 21 and flagged only when put right).
+    Where the 21 is nearly as likely as the 43, the dice are read again."""
+
+    def play(three: SeenDie, four: SeenDie) -> list[Event]:
+        ref, p0 = _player_1_rolls(three, four)
+        played = Position((p0.boards[0], tuple(_moved(p0.boards[1], 13, 10))), 1)
+        return ref.see(Sighting(ExactCheckers(played)))
+
+    three = SeenDie(3, p=0.79, half="left", values=(0.18, 0.02, 0.79, 0.0, 0.01, 0.0))
+    four = SeenDie(4, p=0.62, half="left", values=(0.01, 0.36, 0.0, 0.62, 0.01, 0.0))
+    events = play(three, four)
+    assert [e.TYPE for e in events] == ["move", "flag"]
+    assert sorted(events[0].dice) == [3, 4] and not events[0].legal
+    assert events[1].rule == "000 r12"
+
+    three = SeenDie(3, p=0.5, half="left", values=(0.45, 0.02, 0.5, 0.0, 0.03, 0.0))
+    four = SeenDie(4, p=0.5, half="left", values=(0.01, 0.45, 0.0, 0.5, 0.04, 0.0))
+    events = play(three, four)
+    assert [e.TYPE for e in events] == ["correction", "move"]
+    assert sorted(events[0].data["dice"]) == [1, 2] and events[1].legal
+
+
 def test_a_play_through_both_dice_of_a_roll_one_die_off_is_a_misread_at_a_sixth() -> None:
     """Player 1's 41 read as 45, the 1 read as a 5 at 0.82 (its 1 at 0.13) on every
     view; he plays 13/12 12/8, the board of 13/8 of the 45 with its 4 left unplayed.
