@@ -505,6 +505,20 @@ def _with_their_play(result: Position, seen: Position, mover: int) -> Position |
                 return None
             if mine[i] == 1:
                 mine[i], mine[BAR] = 0, mine[BAR] + 1
+    # A blot of his that ``seen`` shows gone, with as many more of his on the bar, was
+    # hit by a checker that went on past it, where his opponent's checkers could have
+    # passed (s164 clip 16103 at 236.5 s: 17/16 8/6 of a 21, then the opponent's early
+    # 22, 15/13 13/11 11/9* 9/7, before any view; taken for 17/25 8/6 and flagged).
+    extra = seen.boards[mover][BAR] - mine[BAR]
+    for i in range(24):
+        if (
+            extra > 0
+            and mine[i] == 1
+            and not seen.boards[mover][i]
+            and _passable(result, seen, opponent, 23 - i)
+        ):
+            mine[i], mine[BAR] = 0, mine[BAR] + 1
+            extra -= 1
     theirs = _bar_unseen(theirs, result.boards[opponent])
     boards: list[tuple[int, ...]] = [(), ()]
     boards[mover], boards[opponent] = tuple(mine), theirs
@@ -515,6 +529,23 @@ def _with_their_play(result: Position, seen: Position, mover: int) -> Position |
     if not 0 < went <= 24 or off < 0 or (off > 0 and not home):
         return None
     return after
+
+
+def _passable(before: Position, after: Position, player: int, point: int) -> bool:
+    """Whether a checker of ``player``'s went past his ``point`` (an index of his
+    board) between ``before`` and ``after``: fewer of his lie behind it (or on the bar).
+
+    >>> start = Position.initial()
+    >>> ran = Position((start.boards[0][:16] + (1,) + start.boards[0][17:23] + (1, 0),
+    ...                 start.boards[1]), 0)  # 24/17
+    >>> _passable(start, ran, 0, 19), _passable(start, ran, 0, 12)
+    (True, False)
+    """
+
+    def behind(pos: Position) -> int:
+        return sum(pos.boards[player][point + 1 :])
+
+    return behind(after) < behind(before)
 
 
 def _unseen_on_bar(before: Position, shown: Position | None) -> Position | None:

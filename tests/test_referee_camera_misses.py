@@ -3602,6 +3602,41 @@ def test_the_movers_play_is_judged_alone_when_the_opponent_has_played_too() -> N
     assert len(flags) == 1 and flags[0].player == 1
 
 
+def test_the_opponents_early_play_hitting_a_blot_on_its_way_is_seen_through() -> None:
+    """Player 1 plays 65 as 13/7 13/8, two blots; player 0 rolls 64 before player 1
+    lifts his dice and plays 24/18*/14, hitting the blot on player 1's 7 on the way,
+    with no settled view between (s164 clip 16103 at 236.5 s: a 22's 11/9* 9/7 after
+    17/16 8/6 of a 21, taken for 17/25 8/6 and flagged). No checker of player 0's
+    stands where the blot was, but player 1 has one more on the bar and player 0's
+    checker went past it: player 1's play is the legal 13/7 13/8. Where player 0's
+    checkers could not have passed the blot, it stays a board no play makes."""
+    ref, p0 = _opened_52()
+    p1_dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    p0_dice = (SeenDie(6, half="right", at=(20.0, 3.0)), SeenDie(4, half="right", at=(25.0, 3.0)))
+    hit = list(_moved(p0.boards[1], (13, 8)))
+    hit[12] -= 1
+    hit[BAR] += 1
+    both = Position((_moved(p0.boards[0], (24, 14)), tuple(hit)), 1)
+    ref.see(Sighting(ExactCheckers(p0), dice=p1_dice))
+    ref.see(Sighting(ExactCheckers(both), dice=p1_dice + p0_dice))
+    moves = [e for e in ref.events if isinstance(e, MoveEvent)]
+    assert moves[-1].player == 1 and moves[-1].legal and moves[-1].play == "13/8 13/7"
+    roll = ref.events[-1]
+    assert isinstance(roll, RollEvent) and roll.player == 0 and roll.dice == (6, 4)
+    assert ref.flag is None
+    events = ref.see(Sighting(ExactCheckers(both)))
+    assert [(e.TYPE, e.player, e.legal) for e in events] == [("move", 0, True)]
+    assert events[0].play in ("24/18*/14", "24/18* 18/14")
+
+    # player 0's 64 played at home (8/2 6/2): no checker of his passed the blot, gone
+    # even so (a misread): no play of player 1's makes that board
+    home = Position((_moved(p0.boards[0], (8, 2), (6, 2)), tuple(hit)), 1)
+    ref, _ = _opened_52()
+    ref.see(Sighting(ExactCheckers(p0), dice=p1_dice))
+    ref.see(Sighting(ExactCheckers(home), dice=p1_dice + p0_dice))
+    assert not [e for e in ref.events if isinstance(e, MoveEvent) and e.player == 1 and e.legal]
+
+
 def test_a_flagged_play_put_back_to_a_dance_keeps_the_die_glimpsed() -> None:
     """Player 1, on the bar against player 0's points 1 to 5, rolls; the camera finds
     only a 3. He plays 13/10 with the bar not entered and lifts his dice: flagged
