@@ -5353,7 +5353,8 @@ def _pooled(die: SeenDie) -> SeenDie:
 
 #: The log-odds a roll one die off must reach against the dice as read, where the play
 #: is the roll as read with one die left unplayed (:func:`_one_die_played`), for the
-#: play to be taken for a misread rather than flagged: 0.15, three times
+#: play to be taken for a misread rather than flagged (a roll two dice off the same,
+#: the two together, not each: s162 clip 15901 at 179.2 s): 0.15, three times
 #: ``ILLEGAL_LOG_ODDS``'s twentieth. For the misread, the die must show the one number
 #: of the five others that makes a single checker's trip through both dice land just
 #: where one die of the dice as read would have taken it, and the player must have
