@@ -3415,9 +3415,19 @@ class Referee:
             and sorted(d.value for d in mine) != sorted(state.dice)
         ):
             self._reread_dice((mine[0].value, mine[1].value))
-            # a die read surely both times keeps both reads (the later one's number)
+            # a die read surely both times keeps both reads (the later one's number); a
+            # die read unsure, then surely as another number, is taken as read now, but
+            # its reads pooled keep the number it was read as first for a play that
+            # only that number makes legal (s166 clip 16302 at 402.3 s: a 65, its 5
+            # read at 0.78, then as a 3 at 0.81 and at 0.95; 23/17* 13/8 flagged as no
+            # play of 63)
             now = {
-                id(old): new if old.p < REREAD_P else _mixed_reads(new, old) for old, new in pairs
+                id(old): _mixed_reads(new, old)
+                if old.p >= REREAD_P
+                else replace(new, pooled=_mixed_reads(old, new).pooled)
+                if old.value != new.value
+                else new
+                for old, new in pairs
             }
             self._rolled = tuple(now[id(d)] for d in rolled)
             return True

@@ -845,6 +845,42 @@ def test_the_same_dice_read_again_are_no_new_roll() -> None:
     assert events[1].legal and events[1].dice == (6, 5)
 
 
+@pytest.mark.parametrize(("first", "legal"), [(5, True), (4, False)])
+def test_a_die_read_unsure_then_surely_as_another_number_keeps_its_first_read(
+    first: int, legal: bool
+) -> None:
+    """s166 clip 16302 at 402.3 s: player 0's 65, its 5 read at 0.78, then as a 3 at
+    0.95 where it lay: the roll is read again as 63 (the later read, surer), and the
+    first read was dropped; 23/17* 13/8, legal with 65 and not with 63, was flagged.
+    The first read is kept in the die's reads pooled: a play only the number first
+    read makes legal is taken for it. Where the die was first read as a 4, the play
+    of a 5, a number no read gave weight, is still flagged."""
+    ref, p0 = _opened_52()
+    faces = {
+        5: (0.04, 0.04, 0.06, 0.04, 0.78, 0.04),  # as in the clip
+        4: (0.005, 0.005, 0.2, 0.78, 0.005, 0.005),  # the 5 next to nothing
+    }[first]
+    first_read = (
+        SeenDie(6, p=0.83, half="left", at=(-20.0, 3.0)),
+        SeenDie(first, p=0.78, half="left", at=(-25.0, 3.0), values=faces),
+    )
+    ref.see(Sighting(ExactCheckers(p0), dice=first_read))
+    three = SeenDie(
+        3, p=0.95, half="left", at=(-25.0, 3.1), values=(0.0, 0.02, 0.95, 0.0, 0.03, 0.0)
+    )
+    again = (SeenDie(6, p=0.83, half="left", at=(-20.2, 3.1)), three)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=again))] == ["correction"]
+    assert ref.state.dice == (6, 3)
+    played = Position((p0.boards[0], _moved(p0.boards[1], (24, 18), (18, 13))), 1)
+    events = ref.see(Sighting(ExactCheckers(played)))
+    if legal:
+        assert [e.TYPE for e in events] == ["correction", "move"]
+        assert events[1].legal and events[1].dice == (6, 5)
+    else:
+        assert [e.TYPE for e in events] == ["move", "flag"]
+        assert events[0].dice == (6, 3) and not events[0].legal
+
+
 def test_a_cube_face_misread_in_the_middle_is_no_double() -> None:
     """The cube only leaves the middle when doubled: a 64 read as 16 there is still 1."""
     ref, p0 = _opened_52()
