@@ -4395,9 +4395,10 @@ class Referee:
         # 0.62 with the 2 at 0.36; 8/5* with the 4 unplayed taken for 21's 8/7 7/5* at
         # 0.13, and flagged only when put right 5.7 s later).
         if unplayed:
-            odds, misread = UNPLAYED_LOG_ODDS, 1
+            odds = UNPLAYED_LOG_ODDS
+        allowed = odds if unplayed else odds * max(1, misread)
         if not explained and (
-            score - ll - read_prior < odds * max(1, misread)
+            score - ll - read_prior < allowed
             or (
                 opening is None
                 and self._seen_exact is not None
