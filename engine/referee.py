@@ -3415,20 +3415,7 @@ class Referee:
             and sorted(d.value for d in mine) != sorted(state.dice)
         ):
             self._reread_dice((mine[0].value, mine[1].value))
-            # a die read surely both times keeps both reads (the later one's number); a
-            # die read unsure, then surely as another number, is taken as read now, but
-            # its reads pooled keep the number it was read as first for a play that
-            # only that number makes legal (s166 clip 16302 at 402.3 s: a 65, its 5
-            # read at 0.78, then as a 3 at 0.81 and at 0.95; 23/17* 13/8 flagged as no
-            # play of 63)
-            now = {
-                id(old): _mixed_reads(new, old)
-                if old.p >= REREAD_P
-                else replace(new, pooled=_mixed_reads(old, new).pooled)
-                if old.value != new.value
-                else new
-                for old, new in pairs
-            }
+            now = {id(old): _read_surely_again(old, new) for old, new in pairs}
             self._rolled = tuple(now[id(d)] for d in rolled)
             return True
         # The dice read again as other numbers are mixed; where none is, the reads still
@@ -5321,6 +5308,28 @@ def _mixed_reads(old: SeenDie, new: SeenDie) -> SeenDie:
     pooled = tuple(x / sum(both) for x in both)
     surest = max(_surest(old), new.faces()[old.value - 1])
     return replace(old, p=mean[old.value - 1], values=mean, pooled=pooled, surest=surest)
+
+
+def _read_surely_again(old: SeenDie, new: SeenDie) -> SeenDie:
+    """Die ``old``, read again surely where it lay as ``new``, the roll read again from
+    it. Read surely both times, it keeps both reads (the later one's number). Read
+    unsure, then surely as another number, it is taken as read now, but its reads
+    pooled keep the number it was read as first, for a play only that number makes
+    legal (s166 clip 16302 at 402.3 s: a 65, its 5 read at 0.78, then as a 3 at 0.81
+    and at 0.95; 23/17* 13/8 flagged as no play of 63). Read unsure, then surely as
+    the same number, it is taken as read now.
+
+    >>> five = SeenDie(5, p=0.78, values=(0.04, 0.04, 0.06, 0.04, 0.78, 0.04))
+    >>> three = SeenDie(3, p=0.95, values=(0.0, 0.02, 0.95, 0.0, 0.03, 0.0))
+    >>> again = _read_surely_again(five, three)
+    >>> again.value, again.p, round(again.pooled[4], 2)
+    (3, 0.95, 0.36)
+    """
+    if old.p >= REREAD_P:
+        return _mixed_reads(new, old)
+    if old.value != new.value:
+        return replace(new, pooled=_mixed_reads(old, new).pooled)
+    return new
 
 
 def _with_reads_mixed(
