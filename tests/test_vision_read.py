@@ -747,6 +747,79 @@ def test_a_checker_whose_middle_a_die_hides_is_named_by_what_shows(reader: Board
 _ROUND = np.linspace(0, 2 * np.pi, 24, endpoint=False)
 
 
+class _BarOfOneCounter(_PilesCounter):
+    """:class:`_PilesCounter` on the points, and one checker on the bar's first half."""
+
+    def count_probs(self, strips: np.ndarray) -> np.ndarray:
+        out = super().count_probs(strips)
+        out[24:] = 0.01 / 15
+        out[24:, 0] = 0.99
+        out[24, :] = 0.01 / 15
+        out[24, 1] = 0.99
+        return out
+
+
+def test_the_bar_is_put_within_fifteen_of_the_points_as_a_die_leaves_them(
+    reader: BoardReader, monkeypatch: Any
+) -> None:
+    """A checker on the bar whose strip shows it near both colours goes to the side
+    with room for it, room counted on the points as read once the dice are: a die
+    standing on a pile has that point's colour read again (s165 clip 16203 at 231.1
+    s: a white die on two dark checkers named them light, the lone light checker on
+    the bar, as near the dark, was taken as dark, sixteen of them, and the position
+    seen was none). A flat picture: fifteen red checkers on the points, a lone one
+    with a white box over its middle (found as a die), fourteen white; one checker
+    on the bar, its colour read as red with the white as near."""
+    felt, white, red = (110, 110, 110), (235, 235, 235), (40, 40, 200)
+    corners = np.array([(200.0, 600.0), (1100.0, 600.0), (1100.0, 100.0), (200.0, 100.0)])
+    space = BoardSpace()
+    to_image = cv2.getPerspectiveTransform(
+        space.corners().astype(np.float32), corners.astype(np.float32)
+    )
+
+    def image_of(pts: list[tuple[float, float]]) -> np.ndarray:
+        return cv2.perspectiveTransform(np.array([pts], np.float64), to_image)[0]
+
+    side = CHECKER * space.point_width
+
+    def middle(point: int, k: int) -> tuple[float, float]:
+        x, y, up = space.point_base(point, Orientation())
+        return x, y + up * side * (k + 0.5)
+
+    picture = np.zeros((720, 1280, 3), np.uint8)
+    picture[:] = felt
+    piles = {
+        1: (red, 1), 13: (red, 5), 17: (red, 4), 19: (red, 5),
+        6: (white, 5), 8: (white, 4), 11: (white, 5),
+    }  # fmt: skip
+    for point, (colour, count) in piles.items():
+        for k in range(count):
+            cx, cy = middle(point, k)
+            rim = [(cx + side * 0.48 * np.cos(a), cy + side * 0.48 * np.sin(a)) for a in _ROUND]
+            cv2.fillConvexPoly(picture, np.round(image_of(rim)).astype(np.int32), colour)
+    cx, cy = middle(1, 0)
+    quad = image_of([(cx - side * 0.3, cy - side * 0.1), (cx + side * 0.3, cy + side * 0.3)])
+    box = (*np.min(quad, axis=0), *np.max(quad, axis=0))
+    cv2.rectangle(picture, np.round(box[:2]).astype(int), np.round(box[2:]).astype(int), white, -1)
+    from gammoneye.vision import read as read_module
+
+    monkeypatch.setattr(
+        read_module, "bar_colours", lambda strip, centres, count=1: (0, np.array([3.5, 4.0]))
+    )
+    plain = BoardReader(_BarOfOneCounter(felt), reader.dice, reader.cube, _BoxesDetector())
+    read = plain.read(picture, corners=corners)
+    assert read.points[0].best() == ("light", 1)  # the box's white, no die found
+    assert read.bar == {"dark": 1, "light": 0}  # red has room, with fourteen on the points
+    found = BoardReader(_BarOfOneCounter(felt), reader.dice, reader.cube, _BoxesDetector(box))
+    read = found.read(picture, corners=corners)
+    assert read.points[0].best() == ("dark", 1)
+    assert read.bar == {"dark": 0, "light": 1}
+    assert read.off == {"dark": 0, "light": 0}
+    # read again from the points kept of the still picture: the same
+    again = found.read(picture, corners=corners)
+    assert again.bar == read.bar and found.reused == 1
+
+
 def test_the_cube_in_the_middle_is_the_cube_of_one() -> None:
     """The face the cube reader reads is weighed by where the cube lies: in the middle
     it is the cube of 1, 64 up [001 4.4(i)], unless the reader is next to certain it

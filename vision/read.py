@@ -642,6 +642,27 @@ def bar_within_fifteen(
     return out
 
 
+def bar_and_off(
+    points: Sequence[PointReading], bar: dict[str, int], either: dict[str, int]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """The bar (as counted, ``either`` of it as near the other side's colour) put
+    within fifteen a side of ``points`` as read best (:func:`bar_within_fifteen`), and
+    the checkers off that leaves each side.
+
+    >>> two = [PointReading(1, {("dark", 15): 1.0}), PointReading(2, {("light", 14): 1.0})]
+    >>> bar_and_off(two, {"dark": 1, "light": 0}, {"dark": 1, "light": 0})
+    ({'dark': 0, 'light': 1}, {'dark': 0, 'light': 0})
+    """
+    on_points = {c: 0 for c in bar}
+    for p in points:
+        colour, n = p.best()
+        if colour is not None:
+            on_points[colour] += n
+    within = bar_within_fifteen(bar, on_points, either)
+    off = {c: max(0, 15 - on_points[c] - within[c]) for c in bar}
+    return within, off
+
+
 _SIZE = MAX_COUNT + 1
 _STEP = np.subtract.outer(np.arange(_SIZE), np.arange(_SIZE))
 #: ``_LAG[a, a2]``: a - a2 where that is 0 or more, else an index to a zero
@@ -843,8 +864,10 @@ def anchored_colours(samples: F64, centres: F64, known: F64 | None, tau: float =
     return _two_means(samples, known, tau)
 
 
-#: What :meth:`BoardReader._read_points` reads: the points, the bar, the checkers off,
-#: the two checker colours (Lab) and the points' strips in the picture.
+#: What :meth:`BoardReader._read_points` reads: the points, the bar as counted and of
+#: those how many are as near the other side's colour (:func:`bar_within_fifteen`'s
+#: ``bar`` and ``either``), the two checker colours (Lab) and the points' strips in
+#: the picture.
 _Points = tuple[list[PointReading], dict[str, int], dict[str, int], F64, list[F64]]
 
 
@@ -976,13 +999,13 @@ class BoardReader:
         )
         last = self._last_points
         if self.reuse_still and last is not None and last.still(key, grey):
-            points, bar, off, centres, quads_px = last.value
-            points, bar, off = list(points), dict(bar), dict(off)
+            points, counted, either, centres, quads_px = last.value
+            points = list(points)
             self.reused += 1
         else:
             seen_points = self._read_points(image, space, orient, img, colours_lab)
             self._last_points = Kept(key, grey, seen_points)
-            points, bar, off, centres, quads_px = seen_points
+            points, counted, either, centres, quads_px = seen_points
         t.points = (time.perf_counter() - t0) * 1000
 
         # dice and cube
@@ -1070,6 +1093,11 @@ class BoardReader:
                 if starts:
                     seen_round = _colour_seen_round(image, p, quads_px[i], hiders, centres)
                     points[i] = hidden(seen_round, STANDING_IN_FRONT, min(starts))
+        # the bar within fifteen a side of the points as read at last: a point a die
+        # stands on is coloured again above (s165 clip 16203 at 231.1 s: a white die
+        # on two dark checkers named them light, and the lone light checker on the
+        # bar, as near the dark, was then taken as dark, sixteen of them)
+        bar, off = bar_and_off(points, counted, either)
         cube = None
         if cubes:
             d = cubes[0]
@@ -1101,8 +1129,10 @@ class BoardReader:
         img: Callable[[F64], F64],
         colours_lab: F64 | None,
     ) -> _Points:
-        """The points, the bar, the checkers off, the two checker colours (Lab) and
-        the points' strips (image quads) of a picture; ``img``: board space -> image."""
+        """The points, the bar as counted and how many of it as near the other side's
+        colour, the two checker colours (Lab) and the points' strips (image quads) of
+        a picture (``_Points``); ``img``: board space -> image. The bar is put within
+        fifteen a side of the points once dice are read (:func:`bar_and_off`)."""
         pw, mid = space.point_width, space.height / 2
         quads, bases = [], []
         for n in range(1, 25):
@@ -1173,15 +1203,7 @@ class BoardReader:
                     other = min(np.delete(nearest, c), default=np.inf)
                     if other < BAR_EITHER_SIGMAS * COLOUR_SIGMA:
                         either[COLOURS[c]] += n
-        on_points = {c: 0 for c in COLOURS}
-        for p in points:
-            colour, n = p.best()
-            if colour is not None:
-                on_points[colour] += n
-        bar = bar_within_fifteen(bar, on_points, either)
-        on_board = {c: on_points[c] + bar[c] for c in COLOURS}
-        off = {c: max(0, 15 - on_board[c]) for c in COLOURS}
-        return points, bar, off, centres, quads_px
+        return points, bar, either, centres, quads_px
 
     def _one_cube(
         self, image: U8, found: list[Detection], place_of: Callable[[Detection], str]
