@@ -3942,12 +3942,15 @@ class Referee:
         # his checkers on the points changed, his opponent's and his bar as they
         # stood: a pile of the opponent's misread beside the opponent's next roll is
         # no play of his (s40 clip 3501 at 267 s), nor is a checker of his on the bar
-        # read as gone, the bar's counts being the least sure (s42 clip 3703 at 594 s)
+        # read as gone, the bar's counts being the least sure (s42 clip 3703 at 594 s),
+        # nor a checker more of his on the board, which no move puts there (s168 clip
+        # 16501 at 615.8 s: his ace-point's ten read as eleven at 0.48, ten at 0.48)
         mover = state.on_roll
         return (
             now.boards[mover] != before.boards[mover]
             and now.boards[mover][BAR] == before.boards[mover][BAR]
             and now.boards[1 - mover] == before.boards[1 - mover]
+            and sum(now.boards[mover]) <= sum(before.boards[mover])
         )
 
     def _entered_on_held_point(self, evidence: CheckerEvidence, best_ll: float) -> Position | None:

@@ -477,6 +477,29 @@ def test_a_checker_moved_with_a_roll_that_plays_nothing_is_flagged_though_read_r
     assert after(CLOSED.with_turn(1), CLOSED.with_turn(1)) == ["move"]
 
 
+def test_a_checker_more_on_the_board_with_a_roll_that_plays_nothing_is_no_move() -> None:
+    """s168 clip 16501 at 615.8 s: player 1, a checker on the bar, four borne off, ten
+    on his ace point, danced with 43; a view since the roll read the board exactly,
+    this one his ace point's ten as eleven (0.48 against 0.48). No move puts a
+    checker more on the board: the empty play, not a checker moved with nothing to
+    play [000 r12]. One more on a pile and one fewer on another is still flagged."""
+    his_55 = (SeenDie(5, half="left", at=(-20.0, 3.0)), SeenDie(5, half="left", at=(-25.0, 3.0)))
+    short = Position((CLOSED.boards[0], side(bar=1, p6=5, p8=3, p13=4)), 0)  # two off
+    grown = Position((short.boards[0], side(bar=1, p6=5, p8=3, p13=5)), 1)
+    moved = Position((short.boards[0], _moved(short.boards[1], (8, 6))), 1)
+
+    def after(then: Position) -> list[str]:
+        ref = _player_1_on_roll_at(short)
+        events = ref.see(Sighting(_RoughCheckers(short.with_turn(1)), dice=his_55))
+        assert [e.TYPE for e in events] == ["roll"]
+        events = ref.see(Sighting(_RoughCheckers(then)))
+        assert Referee.resume(ref.config, ref.events).state == ref.state
+        return [e.TYPE for e in events]
+
+    assert after(grown) == ["move"]
+    assert after(moved) == ["move", "flag"]
+
+
 def test_the_die_of_a_roll_read_from_the_play_seen_again_is_no_roll_in_the_wrong_half() -> None:
     """s40 clip 3502 at 59 s: player 1's roll found by one die alone, read from his
     play when a view showed no dice; the next view showed that die again where it lay
