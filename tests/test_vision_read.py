@@ -697,38 +697,12 @@ def test_a_checker_whose_middle_a_die_hides_is_named_by_what_shows(reader: Board
     rim round the box (held-out still 000175 of seed 303: a die on a cream checker
     named it brown); over its whole face, either colour, evenly."""
     felt, white, red = (110, 110, 110), (235, 235, 235), (40, 40, 200)
-    corners = np.array([(200.0, 600.0), (1100.0, 600.0), (1100.0, 100.0), (200.0, 100.0)])
-    space = BoardSpace()
-    to_image = cv2.getPerspectiveTransform(
-        space.corners().astype(np.float32), corners.astype(np.float32)
-    )
-
-    def image_of(pts: list[tuple[float, float]]) -> np.ndarray:
-        return cv2.perspectiveTransform(np.array([pts], np.float64), to_image)[0]
-
-    side = CHECKER * space.point_width
-
-    def middle(point: int, k: int) -> tuple[float, float]:
-        x, y, up = space.point_base(point, Orientation())
-        return x, y + up * side * (k + 0.5)
-
-    picture = np.zeros((720, 1280, 3), np.uint8)
-    picture[:] = felt
     piles = {1: (white, 1), 6: (white, 3), 8: (white, 2), 13: (red, 3), 17: (red, 2), 19: (red, 3)}
-    for point, (colour, count) in piles.items():
-        for k in range(count):
-            cx, cy = middle(point, k)
-            rim = [(cx + side * 0.48 * np.cos(a), cy + side * 0.48 * np.sin(a)) for a in _ROUND]
-            cv2.fillConvexPoly(picture, np.round(image_of(rim)).astype(np.int32), colour)
+    picture, box_over = _flat_board(felt, piles)
+    corners = _FLAT_CORNERS
     # the box over the lone checker's middle: all but the far side of its patch
-    cx, cy = middle(1, 0)
-
-    def box_over(far: float, wide: float = 0.3) -> tuple[float, float, float, float]:
-        quad = image_of([(cx - side * wide, cy - side * far), (cx + side * wide, cy + side * wide)])
-        return (*np.min(quad, axis=0), *np.max(quad, axis=0))
-
     for far, wide, named in ((0.1, 0.3, "light"), (0.3, 0.3, "light"), (0.5, 0.5, None)):
-        box = box_over(far, wide)
+        box = box_over(1, far, wide)
         image = picture.copy()
         cv2.rectangle(image, np.round(box[:2]).astype(int), np.round(box[2:]).astype(int), 0, -1)
         unseen = BoardReader(_PilesCounter(felt), reader.dice, reader.cube, _BoxesDetector())
@@ -745,6 +719,46 @@ def test_a_checker_whose_middle_a_die_hides_is_named_by_what_shows(reader: Board
 
 
 _ROUND = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+#: The field's corners in :func:`_flat_board`'s pictures (canonical order).
+_FLAT_CORNERS = np.array([(200.0, 600.0), (1100.0, 600.0), (1100.0, 100.0), (200.0, 100.0)])
+
+
+def _flat_board(
+    felt: tuple[int, int, int], piles: dict[int, tuple[tuple[int, int, int], int]]
+) -> tuple[np.ndarray, Callable[[int, float, float], Box]]:
+    """A flat 1280 x 720 picture of a field at ``_FLAT_CORNERS``: plain ``felt``, and on
+    each point of ``piles`` (numbered from the bottom side) a pile of round checkers of
+    its colour, from the base out; and the image box over a point's first checker,
+    from ``far`` of a checker's side beyond its middle to ``wide`` of one towards the
+    base, ``wide`` either side of it."""
+    space = BoardSpace()
+    to_image = cv2.getPerspectiveTransform(
+        space.corners().astype(np.float32), _FLAT_CORNERS.astype(np.float32)
+    )
+
+    def image_of(pts: list[tuple[float, float]]) -> np.ndarray:
+        return cv2.perspectiveTransform(np.array([pts], np.float64), to_image)[0]
+
+    side = CHECKER * space.point_width
+
+    def middle(point: int, k: int) -> tuple[float, float]:
+        x, y, up = space.point_base(point, Orientation())
+        return x, y + up * side * (k + 0.5)
+
+    picture = np.zeros((720, 1280, 3), np.uint8)
+    picture[:] = felt
+    for point, (colour, count) in piles.items():
+        for k in range(count):
+            cx, cy = middle(point, k)
+            rim = [(cx + side * 0.48 * np.cos(a), cy + side * 0.48 * np.sin(a)) for a in _ROUND]
+            cv2.fillConvexPoly(picture, np.round(image_of(rim)).astype(np.int32), colour)
+
+    def box_over(point: int, far: float, wide: float) -> Box:
+        cx, cy = middle(point, 0)
+        quad = image_of([(cx - side * wide, cy - side * far), (cx + side * wide, cy + side * wide)])
+        return (*np.min(quad, axis=0), *np.max(quad, axis=0))
+
+    return picture, box_over
 
 
 class _BarOfOneCounter(_PilesCounter):
@@ -771,35 +785,13 @@ def test_the_bar_is_put_within_fifteen_of_the_points_as_a_die_leaves_them(
     with a white box over its middle (found as a die), fourteen white; one checker
     on the bar, its colour read as red with the white as near."""
     felt, white, red = (110, 110, 110), (235, 235, 235), (40, 40, 200)
-    corners = np.array([(200.0, 600.0), (1100.0, 600.0), (1100.0, 100.0), (200.0, 100.0)])
-    space = BoardSpace()
-    to_image = cv2.getPerspectiveTransform(
-        space.corners().astype(np.float32), corners.astype(np.float32)
-    )
-
-    def image_of(pts: list[tuple[float, float]]) -> np.ndarray:
-        return cv2.perspectiveTransform(np.array([pts], np.float64), to_image)[0]
-
-    side = CHECKER * space.point_width
-
-    def middle(point: int, k: int) -> tuple[float, float]:
-        x, y, up = space.point_base(point, Orientation())
-        return x, y + up * side * (k + 0.5)
-
-    picture = np.zeros((720, 1280, 3), np.uint8)
-    picture[:] = felt
     piles = {
         1: (red, 1), 13: (red, 5), 17: (red, 4), 19: (red, 5),
         6: (white, 5), 8: (white, 4), 11: (white, 5),
     }  # fmt: skip
-    for point, (colour, count) in piles.items():
-        for k in range(count):
-            cx, cy = middle(point, k)
-            rim = [(cx + side * 0.48 * np.cos(a), cy + side * 0.48 * np.sin(a)) for a in _ROUND]
-            cv2.fillConvexPoly(picture, np.round(image_of(rim)).astype(np.int32), colour)
-    cx, cy = middle(1, 0)
-    quad = image_of([(cx - side * 0.3, cy - side * 0.1), (cx + side * 0.3, cy + side * 0.3)])
-    box = (*np.min(quad, axis=0), *np.max(quad, axis=0))
+    picture, box_over = _flat_board(felt, piles)
+    corners = _FLAT_CORNERS
+    box = box_over(1, 0.1, 0.3)
     cv2.rectangle(picture, np.round(box[:2]).astype(int), np.round(box[2:]).astype(int), white, -1)
     from gammoneye.vision import read as read_module
 
