@@ -121,9 +121,10 @@ def _first_points(reader: Any) -> Iterator[list[Any]]:
         reader._read_points = inner
 
 
-def measure(clip: Path, every: int, dice_only: bool = False) -> Tally | None:
+def measure(clip: Path, every: int, dice_only: bool = False, wrong: bool = False) -> Tally | None:
     """Read every ``every``-th still frame of ``clip`` (only those with dice down where
-    ``dice_only``) and tally its bar; None where no frame reads as the opening."""
+    ``dice_only``) and tally its bar; None where no frame reads as the opening.
+    ``wrong``: print each frame whose bar reads wrong."""
     meta = json.loads((clip / "clip.json").read_text("utf-8"))
     rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
     eyes = CameraEyes(meta["bottom_player"], meta.get("field_corners_px"))
@@ -143,6 +144,8 @@ def measure(clip: Path, every: int, dice_only: bool = False) -> Tally | None:
             truth = {names[p]: row["checkers"][p][24] for p in (0, 1)}
             now = {c: reading.bar.get(c, 0) for c in truth}
             right = now == truth
+            if wrong and not right:
+                print(f"  {clip.name} frame {row['frame']} ({row['t']:.1f} s): {now} for {truth}")
             tally.frames += 1
             tally.right += right
             if any(truth.values()):
@@ -173,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also fit the bar to the points as read before the dice, and print where that differs",
     )
+    ap.add_argument("--wrong", action="store_true", help="print each frame whose bar reads wrong")
     args = ap.parse_args(argv)
     if args.every < 1:
         ap.error("--every must be 1 or more")
@@ -182,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(str(e))
     total = Tally()
     for clip in clips:
-        t = measure(clip, args.every, args.dice_only)
+        t = measure(clip, args.every, args.dice_only, args.wrong)
         if t is None:
             print(f"{clip.name}: no still frame reads as the opening layout; left out")
             continue

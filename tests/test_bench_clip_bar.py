@@ -23,7 +23,9 @@ def _bench():  # type: ignore[no-untyped-def]
     return module
 
 
-def test_the_bar_of_a_clips_still_frames_is_scored_against_its_truth(tmp_path: Path) -> None:
+def test_the_bar_of_a_clips_still_frames_is_scored_against_its_truth(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     clip = tmp_path / "clip"
     render_clip(
         ClipConfig(
@@ -43,8 +45,11 @@ def test_the_bar_of_a_clips_still_frames_is_scored_against_its_truth(tmp_path: P
     assert tally.right >= 0.9 * tally.frames
     assert 0 <= tally.held_right <= tally.held <= tally.frames
     assert tally.now_right + tally.before_right <= 2 * tally.differ
-    with_dice = bench.measure(clip, 1, dice_only=True)
+    with_dice = bench.measure(clip, 1, dice_only=True, wrong=True)
     assert with_dice is not None and with_dice.frames == with_dice.dice == tally.dice
+    # each frame read wrong printed, and none else
+    printed = capsys.readouterr().out
+    assert printed.count(" frame ") == with_dice.frames - with_dice.right
     both = bench.Tally()
     both.add(tally)
     both.add(with_dice)
