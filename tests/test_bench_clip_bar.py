@@ -3,43 +3,17 @@ against the clip's truth, each reader colour named for its player by the opening
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
-
-from gammoneye.datasets.render.clip import ClipConfig, render_clip
-
-REPO = Path(__file__).resolve().parents[1]
-
-
-def _bench():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("clip_bar", REPO / "bench" / "clip_bar.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+from benches import REPO, load_bench, render_testbed_clip
 
 
 def test_the_bar_of_a_clips_still_frames_is_scored_against_its_truth(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    clip = tmp_path / "clip"
-    render_clip(
-        ClipConfig(
-            mat_text=(REPO / "service" / "data" / "testbed_match.mat").read_text(),
-            mat_name="testbed.mat",
-            out=clip,
-            seed=5,
-            games=(1,),
-            faults="none",
-            fps=1.0,
-        ),
-        workers=2,
-    )
-    bench = _bench()
+    clip = render_testbed_clip(tmp_path / "clip")
+    bench = load_bench("clip_bar")
     tally = bench.measure(clip, 1)
     assert tally is not None and tally.frames >= 20
     assert tally.right >= 0.9 * tally.frames
@@ -60,7 +34,7 @@ def test_the_bar_of_a_clips_still_frames_is_scored_against_its_truth(
 
 
 def test_clip_bar_refuses_what_is_no_clip(tmp_path: Path) -> None:
-    bench = _bench()
+    bench = load_bench("clip_bar")
     with pytest.raises(SystemExit):
         bench.main([str(tmp_path / "none")])  # nothing there
     with pytest.raises(SystemExit):

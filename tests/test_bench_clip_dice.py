@@ -3,44 +3,16 @@ clip's camera puts them, read, and cut for training with the truth's labels."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
-
-from gammoneye.datasets.render.clip import ClipConfig, render_clip
-
-REPO = Path(__file__).resolve().parents[1]
-
-
-def _bench():  # type: ignore[no-untyped-def]
-    if str(REPO / "bench") not in sys.path:  # its neighbours, as when run as a script
-        sys.path.insert(0, str(REPO / "bench"))
-    spec = importlib.util.spec_from_file_location("clip_dice", REPO / "bench" / "clip_dice.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+from benches import load_bench, render_testbed_clip
 
 
 def test_dice_of_a_clip_are_matched_read_and_cut(tmp_path: Path) -> None:
-    clip = tmp_path / "clip"
-    render_clip(
-        ClipConfig(
-            mat_text=(REPO / "service" / "data" / "testbed_match.mat").read_text(),
-            mat_name="testbed.mat",
-            out=clip,
-            seed=5,
-            games=(1,),
-            faults="none",
-            fps=1.0,
-        ),
-        workers=2,
-    )
-    bench = _bench()
+    clip = render_testbed_clip(tmp_path / "clip")
+    bench = load_bench("clip_dice")
     crops = tmp_path / "crops"
     (crops / "dice").mkdir(parents=True)
     with (crops / "dice.jsonl").open("w") as index:
