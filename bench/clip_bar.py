@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import cv2
+from clip_dice import still_frames  # this folder's, run as a script
 
 from gammoneye.service.referee import CameraEyes, SourceError, rendered_clips
 from gammoneye.vision.read import bar_and_off
@@ -34,16 +35,6 @@ from gammoneye.vision.selfcal import match_opening
 
 #: Still frames looked at, from the clip's start, for one that reads as the opening.
 OPENING_LOOKS = 60
-
-
-def still_frames(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rows of a clip's ``frames.jsonl`` where the table is still: no hand,
-    nothing in the air, no roll under way."""
-    return [
-        r
-        for r in rows
-        if not r.get("hands") and not r.get("in_air") and r.get("phase") != "rolling"
-    ]
 
 
 @dataclass

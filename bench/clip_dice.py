@@ -62,17 +62,20 @@ def _project(camera: Camera, xy: list[tuple[float, float]], z: float) -> np.ndar
     return camera.project(np.array([(x, y, z) for x, y in xy], np.float64))
 
 
-def still_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rows of a clip's ``frames.jsonl`` whose dice lie still: dice down, no hand,
+def still_frames(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of a clip's ``frames.jsonl`` where the table is still: no hand,
     nothing in the air, no roll under way."""
     return [
         r
         for r in rows
-        if r.get("dice")
-        and not r.get("hands")
-        and not r.get("in_air")
-        and r.get("phase") != "rolling"
+        if not r.get("hands") and not r.get("in_air") and r.get("phase") != "rolling"
     ]
+
+
+def still_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of a clip's ``frames.jsonl`` whose dice lie still: dice down on a
+    still table (:func:`still_frames`)."""
+    return [r for r in still_frames(rows) if r.get("dice")]
 
 
 @dataclass

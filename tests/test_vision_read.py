@@ -767,9 +767,8 @@ class _BarOfOneCounter(_PilesCounter):
     def count_probs(self, strips: np.ndarray) -> np.ndarray:
         out = super().count_probs(strips)
         out[24:] = 0.01 / 15
-        out[24:, 0] = 0.99
-        out[24, :] = 0.01 / 15
-        out[24, 1] = 0.99
+        out[24:, 0] = 0.99  # the bar's strips empty ...
+        out[24, :2] = 0.01 / 15, 0.99  # ... but its first half's: one checker
         return out
 
 
