@@ -20,6 +20,8 @@ labelled box's size) so that ``gammoneye train dice --crops OUT`` can learn from
     python bench/clip_dice.py clips/s24 clips/s25 --every 10
     python bench/clip_dice.py clips/s22 --every 20 --crops crops/clips_s22
     python bench/clip_dice.py clips/s26 --dice-model old.onnx --dice-model new.onnx
+    python bench/clip_dice.py clips/s172 --upright-model vision/models/dice_upright.onnx \
+        --upright-model candidate.onnx
     python bench/clip_dice.py clips/s150 clips/s151 clips/s152 --every 5 --calibration
 """
 
@@ -149,18 +151,23 @@ def measure(
     dice_model: Path | None = None,
     cut_only: bool = False,
     views: int | None = None,
+    upright_model: Path | None = None,
 ) -> Tally:
     """Read the still frames with dice of ``clip`` (every ``every``-th) and tally the
     dice; with ``crops``, cut the matched dice there (``index``: its dice.jsonl, open).
     ``cut_only``: only find the dice (the detector, not the whole reading) and cut
     them; the tally then counts dice found, none read. ``views``: quarter turns of
-    each crop the die reader reads (default: what vision uses)."""
+    each crop the die reader reads (default: what vision uses). ``upright_model``:
+    the shipped turned reader paired with this upright one (``dice_upright.onnx``'s
+    place; ignored with ``dice_model``, which is read alone)."""
     meta = json.loads((clip / "clip.json").read_text("utf-8"))
     camera = Camera.from_dict(meta["camera"])
     rows = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
     eyes = CameraEyes(meta["bottom_player"], meta.get("field_corners_px"))
-    if dice_model is not None or views is not None:
-        eyes.reader.dice = DiceReader.load(dice_model, views=views or VIEWS)
+    if dice_model is not None or views is not None or upright_model is not None:
+        eyes.reader.dice = DiceReader.load(
+            dice_model, views=views or VIEWS, upright=None if dice_model else upright_model
+        )
     detector = eyes.reader.detector
     found_boxes: list[Any] = []
     detect = detector.detect_on_board
@@ -289,6 +296,14 @@ def main(argv: list[str] | None = None) -> int:
         " compare several in one run (each printed in turn)",
     )
     ap.add_argument(
+        "--upright-model",
+        type=Path,
+        action="append",
+        default=[],
+        help="read with the shipped dice.onnx paired with this upright reader (ONNX) in"
+        " place of dice_upright.onnx; repeat to compare several (each printed in turn)",
+    )
+    ap.add_argument(
         "--views",
         type=int,
         choices=(1, 2, 3, 4),
@@ -308,19 +323,27 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--every must be 1 or more")
     if args.cut_only and args.crops is None:
         ap.error("--cut-only cuts dice: give --crops OUT")
-    if args.crops is not None and len(args.dice_model) > 1:
-        ap.error("--crops cuts the dice once: give at most one --dice-model with it")
+    readers = [(m, None) for m in args.dice_model] + [(None, u) for u in args.upright_model]
+    if args.crops is not None and len(readers) > 1:
+        ap.error("--crops cuts the dice once: give at most one --dice-model or --upright-model")
+    for model in args.dice_model + args.upright_model:
+        if not model.is_file():
+            ap.error(f"{model}: no such model file")
     index = None
     if args.crops is not None:
         (args.crops / "dice").mkdir(parents=True, exist_ok=True)
         index = (args.crops / "dice.jsonl").open("a")
     rng = np.random.default_rng(args.seed)
-    for model in args.dice_model or [None]:
+    for model, upright in readers or [(None, None)]:
         if model is not None:
             print(f"die reader {model}")
+        if upright is not None:
+            print(f"die reader: the shipped dice.onnx with {upright} upright")
         total = Tally()
         for clip in clips:
-            t = measure(clip, args.every, args.crops, index, rng, model, args.cut_only, args.views)
+            t = measure(
+                clip, args.every, args.crops, index, rng, model, args.cut_only, args.views, upright
+            )
             print(f"{clip.name}: {t.line()}", flush=True)
             total.add(t)
         print(f"all: {total.line()}")

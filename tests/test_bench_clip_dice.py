@@ -9,6 +9,8 @@ from pathlib import Path
 import numpy as np
 from benches import load_bench, render_testbed_clip
 
+from gammoneye.vision.classifier import model_path
+
 
 def test_dice_of_a_clip_are_matched_read_and_cut(tmp_path: Path) -> None:
     clip = render_testbed_clip(tmp_path / "clip")
@@ -38,3 +40,18 @@ def test_dice_of_a_clip_are_matched_read_and_cut(tmp_path: Path) -> None:
     truth = [json.loads(line) for line in (clip / "frames.jsonl").read_text().splitlines()]
     values = {v for r in truth for v in (d["value"] for d in r["dice"])}
     assert {e["value"] for e in entries} <= values
+
+
+def test_an_upright_reader_named_is_read_with_the_shipped_turned_one(tmp_path: Path) -> None:
+    """``--upright-model`` puts a candidate in dice_upright.onnx's place: the shipped
+    one named there reads exactly as by default, another network reads otherwise."""
+    clip = render_testbed_clip(tmp_path / "clip")
+    bench = load_bench("clip_dice")
+    rng = np.random.default_rng(0)
+    default = bench.measure(clip, 4, None, None, rng)
+    named = bench.measure(clip, 4, None, None, rng, upright_model=model_path("dice_upright.onnx"))
+    other = bench.measure(clip, 4, None, None, rng, upright_model=model_path("dice.onnx"))
+    assert default.read >= 5
+    assert named.best_p == default.best_p and named.right == default.right
+    assert other.read == default.read  # the same dice found: only the faces change
+    assert other.best_p != default.best_p
