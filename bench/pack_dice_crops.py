@@ -12,6 +12,13 @@ box size.
 
     python bench/pack_dice_crops.py crops/clipdice/* --out devcarry/clipdice --every 3
 
+``--hard P`` also keeps, whatever row ``--every`` falls on, every die the shipped die
+reader (both networks, as the referee reads a crop) gives its true face less than
+``P``: the looks it reads wrong or unsure are kept whole, the rest thinned, so that a
+fine-tune spends its steps where the reader is weak.
+
+    python bench/pack_dice_crops.py crops/clipdice/* --out crops/clipdice80 --every 3 --hard 0.9
+
 ``--photos DIR`` packs real dice photos instead (``NAME.jpg`` with YOLO labels in
 ``NAME.txt``, as ``--photos`` of the trainers reads them): each photo cut to its
 dice and a margin of 1.2 times the largest die's side (more than a crop of 1.6
@@ -32,9 +39,29 @@ from collections import Counter
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from gammoneye.datasets.train_dice import TRAIN_MIN_BOX_PX, readable_die
-from gammoneye.vision.dice import SIZE, labelled_photos
+from gammoneye.vision.dice import SIZE, DiceReader, labelled_photos
+
+#: dice read by the shipped reader at a time (``--hard``)
+HARD_BATCH = 256
+
+
+def _true_face_p(folder: Path, rows: list[dict], reader: DiceReader) -> list[float]:
+    """The probability ``reader`` gives each row's true face, its crop read as cut."""
+    out: list[float] = []
+    for start in range(0, len(rows), HARD_BATCH):
+        batch = rows[start : start + HARD_BATCH]
+        imgs = []
+        for row in batch:
+            img = cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR)
+            if img is None:
+                raise ValueError(f"cannot read {folder / row['file']}")
+            imgs.append(cv2.resize(img, (SIZE, SIZE), interpolation=cv2.INTER_AREA))
+        values, _ = reader.read(np.stack(imgs))
+        out.extend(float(values[i, int(r["value"]) - 1]) for i, r in enumerate(batch))
+    return out
 
 
 def pack(
@@ -43,19 +70,33 @@ def pack(
     every: int = 1,
     min_box: float = TRAIN_MIN_BOX_PX,
     quality: int = 95,
+    hard: float | None = None,
+    hard_kept: list[int] | None = None,
 ) -> Counter[int]:
     """Pack ``folders`` into ``out`` (see the module's docstring); returns how many
     dice were kept by box size (pixels, rounded down to a multiple of 4; -1: a row
-    with no ``box_px``, kept as training keeps it)."""
+    with no ``box_px``, kept as training keeps it). ``hard``: also keep the dice the
+    shipped reader gives their true face less than this; how many of those
+    ``--every`` would have left out is added to ``hard_kept[0]``."""
     if out.exists() and any(out.iterdir()):
         raise ValueError(f"{out} is not empty: choose a new folder")
     (out / "dice").mkdir(parents=True, exist_ok=True)
     sizes: Counter[int] = Counter()
+    reader = DiceReader.load() if hard is not None else None
     with (out / "dice.jsonl").open("w") as index:
         for folder in folders:
             rows = [json.loads(line) for line in (folder / "dice.jsonl").read_text().splitlines()]
+            readable = [k for k, row in enumerate(rows) if readable_die(row, min_box)]
+            keep = {k for k in readable if k % every == 0}
+            if reader is not None and hard is not None:
+                unread = [k for k in readable if k not in keep]
+                p = _true_face_p(folder, [rows[k] for k in unread], reader)
+                more = {k for k, pk in zip(unread, p, strict=True) if pk < hard}
+                keep |= more
+                if hard_kept is not None:
+                    hard_kept[0] += len(more)
             for k, row in enumerate(rows):
-                if k % every or not readable_die(row, min_box):
+                if k not in keep:
                     continue
                 img = cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR)
                 if img is None:
@@ -110,7 +151,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--min-box", type=float, default=TRAIN_MIN_BOX_PX, help="smallest box kept (pixels)"
     )
+    ap.add_argument(
+        "--hard",
+        type=float,
+        help="also keep every die the shipped reader gives its true face less than this"
+        " probability (0..1), whatever row --every falls on",
+    )
     args = ap.parse_args(argv)
+    if args.hard is not None and not 0.0 < args.hard <= 1.0:
+        ap.error("--hard is a probability: give a number in (0, 1]")
     if args.photos is not None:
         if args.folders:
             ap.error("--photos packs photos alone: give no crop folders with it")
@@ -129,14 +178,19 @@ def main(argv: list[str] | None = None) -> int:
     for folder in args.folders:
         if not (folder / "dice.jsonl").is_file():
             ap.error(f"{folder}: no dice.jsonl there (not a crop folder)")
+    hard_kept = [0]
     try:
-        sizes = pack(args.folders, args.out, args.every, args.min_box)
+        sizes = pack(
+            args.folders, args.out, args.every, args.min_box, hard=args.hard, hard_kept=hard_kept
+        )
     except ValueError as exc:
         ap.error(str(exc))
     by_size = ", ".join(
         f"{s}-{s + 4} px {n}" if s >= 0 else f"size unknown {n}" for s, n in sorted(sizes.items())
     )
     print(f"kept {sum(sizes.values())} dice in {args.out} ({by_size})")
+    if args.hard is not None:
+        print(f"of them {hard_kept[0]} read below {args.hard} that --every left out")
     return 0
 
 

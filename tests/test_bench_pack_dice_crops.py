@@ -97,3 +97,32 @@ def test_packed_photos_cut_the_same_dice_as_the_photos(tmp_path: Path) -> None:
     assert np.abs(x0.astype(int) - x1.astype(int)).mean() < 4
     with pytest.raises(SystemExit):  # photos and crop folders are not packed together
         _bench().main([str(out), "--photos", str(src), "--out", str(tmp_path / "o")])
+
+
+def test_hard_dice_are_kept_whatever_row_every_falls_on(tmp_path: Path) -> None:
+    """``--hard P`` keeps the dice the shipped reader gives their true face less than
+    P besides every n-th: crops labelled with the face the reader likes least are
+    kept, those labelled with its best are thinned as --every says."""
+    from gammoneye.vision.dice import DiceReader
+
+    rows = [(1 + k % 6, False, 14.0 + k, False) for k in range(8)]
+    _folder(tmp_path / "a", rows)
+    imgs = np.stack([cv2.resize(cv2.imread(str(p)), (48, 48), interpolation=cv2.INTER_AREA)
+                     for p in sorted((tmp_path / "a" / "dice").iterdir())])
+    values, _ = DiceReader.load().read(imgs)
+    best, worst = values.argmax(axis=1), values.argmin(axis=1)
+    assert values.max(axis=1).min() > values.min(axis=1).max()
+    hard = float(values.max(axis=1).min() + values.min(axis=1).max()) / 2
+    # even rows labelled with the reader's best face, odd rows with its worst
+    labels = [int(best[k] if k % 2 == 0 else worst[k]) + 1 for k in range(8)]
+    index = tmp_path / "a" / "dice.jsonl"
+    lines = [json.loads(line) for line in index.read_text().splitlines()]
+    relabelled = zip(lines, labels, strict=True)
+    index.write_text("".join(json.dumps({**r, "value": v}) + "\n" for r, v in relabelled))
+    out = tmp_path / "packed"
+    argv = [str(tmp_path / "a"), "--out", str(out), "--every", "4", "--hard", str(hard)]
+    assert _bench().main(argv) == 0
+    kept = [json.loads(line)["box_px"] for line in (out / "dice.jsonl").read_text().splitlines()]
+    assert kept == [14.0, 15.0, 17.0, 18.0, 19.0, 21.0]  # rows 0 and 4 by --every, odd rows hard
+    with pytest.raises(SystemExit):
+        _bench().main([str(tmp_path / "a"), "--out", str(tmp_path / "o"), "--hard", "1.5"])
