@@ -11,7 +11,8 @@ found, value right (the reader's best), the mean probability given to the true
 value, cocked recall and flat dice called cocked, and value right by the die's size
 in the picture, also for the dice read at ``SURE_P`` or more alone; with
 ``--calibration``, also how often the reader was right at each level of its best
-probability (``confidence_bands``: is it as sure as it says?).
+probability (``confidence_bands``: is it as sure as it says?); with ``--confusion``,
+for each clip and each player's dice, the true faces against the faces read.
 
 ``--crops OUT`` also cuts each matched die as ``gammoneye render export-crops`` does
 (``OUT/dice.jsonl`` and ``OUT/dice/*.png``; the box is the detector's, shrunk to a
@@ -23,6 +24,7 @@ labelled box's size) so that ``gammoneye train dice --crops OUT`` can learn from
     python bench/clip_dice.py clips/s172 --upright-model vision/models/dice_upright.onnx \
         --upright-model candidate.onnx
     python bench/clip_dice.py clips/s150 clips/s151 clips/s152 --every 5 --calibration
+    python bench/clip_dice.py clips/s172/m18913_5p-16903 --every 2 --confusion
 """
 
 from __future__ import annotations
@@ -101,6 +103,10 @@ class Tally:
     #: each die read: the reader's best probability, and whether its best was right
     best_p: list[float] = field(default_factory=list)
     best_right: list[bool] = field(default_factory=list)
+    #: each player's dice (the truth's ``owner``): [owner, true face - 1, face read - 1]
+    confusion: np.ndarray = field(default_factory=lambda: np.zeros((2, 6, 6), np.int64))
+    #: ... the dice of those read at ``SURE_P`` or more
+    sure_confusion: np.ndarray = field(default_factory=lambda: np.zeros((2, 6, 6), np.int64))
 
     def add(self, other: Tally) -> None:
         """Counts add up, lists join, and the tables by size add cell by cell."""
@@ -117,6 +123,26 @@ class Tally:
     def calibration(self) -> list[str]:
         """How often the dice read at each level of the best probability were right."""
         return band_lines(self.best_p, self.best_right)
+
+    def confusion_lines(self) -> list[str]:
+        """Each player's dice as a table, true faces down, faces read across (all
+        read / read at ``SURE_P`` or more): is a look's misreading the same each time?"""
+        lines = []
+        for owner in (0, 1):
+            table, sure = self.confusion[owner], self.sure_confusion[owner]
+            if not table.sum():
+                continue
+            right = int(np.trace(table))
+            lines.append(
+                f"player {owner}'s dice: {right} / {int(table.sum())} read right;"
+                f" true face down, read as 1..6 across (all / read at {SURE_P} or more)"
+            )
+            for face in range(6):
+                cells = " ".join(
+                    f"{int(table[face, k]):>4}/{int(sure[face, k]):<4}" for k in range(6)
+                )
+                lines.append(f"  {face + 1}: {cells}")
+        return lines
 
     def line(self) -> str:
         def pct(a: float, b: float) -> str:
@@ -235,9 +261,12 @@ def measure(
             tally.by_size[bucket][1] += 1
             tally.best_p.append(r.values[value])
             tally.best_right.append(ok)
+            owner = int(d.get("owner", 0)) % 2
+            tally.confusion[owner, d["value"] - 1, value - 1] += 1
             if r.values[value] >= SURE_P:
                 tally.sure_by_size[bucket][0] += ok
                 tally.sure_by_size[bucket][1] += 1
+                tally.sure_confusion[owner, d["value"] - 1, value - 1] += 1
             if d.get("cocked"):
                 tally.cocked += 1
                 tally.cocked_called += r.cocked >= 0.5
@@ -314,6 +343,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also print, by the reader's best probability, how often it was right",
     )
+    ap.add_argument(
+        "--confusion",
+        action="store_true",
+        help="also print, for each clip and each player's dice, the true faces against"
+        " the faces read",
+    )
     args = ap.parse_args(argv)
     try:
         clips = rendered_clips(args.clips)
@@ -345,6 +380,9 @@ def main(argv: list[str] | None = None) -> int:
                 clip, args.every, args.crops, index, rng, model, args.cut_only, args.views, upright
             )
             print(f"{clip.name}: {t.line()}", flush=True)
+            if args.confusion:
+                for line in t.confusion_lines():
+                    print(f"  {line}", flush=True)
             total.add(t)
         print(f"all: {total.line()}")
         if args.calibration:

@@ -33,6 +33,16 @@ def test_dice_of_a_clip_are_matched_read_and_cut(tmp_path: Path) -> None:
         2 * tally.read,
         2 * tally.right,
     )
+    # each die read is counted once, by its owner, its true face and the face read
+    assert tally.confusion.sum() == tally.read
+    assert np.trace(tally.confusion, axis1=1, axis2=2).sum() == tally.right
+    assert (tally.sure_confusion <= tally.confusion).all()
+    assert (both.confusion == 2 * tally.confusion).all()
+    lines = tally.confusion_lines()
+    shown = [o for o in (0, 1) if tally.confusion[o].sum()]
+    assert len(lines) == 7 * len(shown)
+    first = tally.confusion[shown[0]]
+    assert f"{int(np.trace(first))} / {int(first.sum())} read right" in lines[0]
     entries = [json.loads(line) for line in (crops / "dice.jsonl").read_text().splitlines()]
     assert 0 < len(entries) <= tally.found
     assert all((crops / e["file"]).is_file() and e["value"] in range(1, 7) for e in entries)
