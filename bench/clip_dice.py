@@ -7,9 +7,10 @@ with dice down (the clip's truth: settled, no hand, nothing in the air), the boa
 calibrated as the referee's is (the field's corners from ``clip.json``), matches each
 die found to the truth's dice by where it lies in the picture (the truth's board
 place projected through the clip's camera) and prints, per clip and in all: dice
-found, value right (the reader's best), the mean probability given to the true
-value, cocked recall and flat dice called cocked, and value right by the die's size
-in the picture, also for the dice read at ``SURE_P`` or more alone; with
+found (and the detector's boxes' median size), value right (the reader's best), the
+mean probability given to the true value, cocked recall and flat dice called cocked,
+and value right by the die's size in the picture, also for the dice read at
+``SURE_P`` or more alone; with
 ``--calibration``, also how often the reader was right at each level of its best
 probability (``confidence_bands``: is it as sure as it says?); with ``--confusion``,
 for each clip and each player's dice, the true faces against the faces read.
@@ -103,6 +104,9 @@ class Tally:
     #: each die read: the reader's best probability, and whether its best was right
     best_p: list[float] = field(default_factory=list)
     best_right: list[bool] = field(default_factory=list)
+    #: each die found: the detector's box, its larger side (pixels), as the reading's
+    #: ``size_px`` gives it to the referee
+    box_px: list[float] = field(default_factory=list)
     #: each player's dice (the truth's ``owner``): [owner, true face - 1, face read - 1]
     confusion: np.ndarray = field(default_factory=lambda: np.zeros((2, 6, 6), np.int64))
     #: ... the dice of those read at ``SURE_P`` or more
@@ -156,10 +160,11 @@ class Tally:
                     parts.append(f"{lo}-{hi if hi < 999 else ''}px {pct(right, n)} ({n})")
             return " ".join(parts)
 
+        boxed = f", boxed at {np.median(self.box_px):.1f} px (median)" if self.box_px else ""
         if not self.read:
-            return f"dice {self.n}, found {pct(self.found, self.n)} (none read)"
+            return f"dice {self.n}, found {pct(self.found, self.n)}{boxed} (none read)"
         return (
-            f"dice {self.n}, found {pct(self.found, self.n)},"
+            f"dice {self.n}, found {pct(self.found, self.n)}{boxed},"
             f" value right {pct(self.right, self.read)} of found,"
             f" p(true) {self.p_true / max(1, self.read):.3f}; cocked recall"
             f" {pct(self.cocked_called, self.cocked)} of {self.cocked}, flat called cocked"
@@ -248,6 +253,8 @@ def measure(
             xy, r = found[best]
             tally.found += 1
             box = boxes.get(tuple(np.round(xy, 1)))
+            if box is not None:
+                tally.box_px.append(float(max(box[2] - box[0], box[3] - box[1])))
             if crops is not None and box is not None:
                 _cut(image, box, crops, index, rng, f"{clip.name}-{row['frame']:06d}-{best}", d)
             if r is None:

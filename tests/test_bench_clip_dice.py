@@ -33,6 +33,10 @@ def test_dice_of_a_clip_are_matched_read_and_cut(tmp_path: Path) -> None:
         2 * tally.read,
         2 * tally.right,
     )
+    # the dice found are boxed as the detector boxed them, at a die's size
+    assert 0 < len(tally.box_px) <= tally.found
+    assert all(4 < px < 80 for px in tally.box_px)
+    assert "boxed at" in tally.line()
     # each die read is counted once, by its owner, its true face and the face read
     assert tally.confusion.sum() == tally.read
     assert np.trace(tally.confusion, axis1=1, axis2=2).sum() == tally.right
