@@ -80,7 +80,9 @@ def referee(
 
     Illegal plays are flagged when the mover lifts his dice, before the next roll;
     invalid rolls (cocked, wrong half, on a checker, off the board, premature) are
-    reported as they settle.
+    reported as they settle. When the dice are read unsurely (a camera too far, dice of
+    little contrast with their pips or the board, poor light) the terminal says so:
+    rolls will then be misread.
 
     Examples:
 
@@ -163,9 +165,10 @@ def referee(
                     print(_say(e, players), flush=True)
 
         followed = getattr(eyes, "refound", 0)  # truth eyes follow no board
+        dice_unsure = False
 
         def on_frame(frame: Any) -> None:
-            nonlocal followed
+            nonlocal followed, dice_unsure
             memory.keep()
             refound = getattr(eyes, "refound", 0)
             if refound != followed:
@@ -174,6 +177,11 @@ def referee(
                     f"the board moved (frame {frame.ref}): its field was found again",
                     file=sys.stderr,
                 )
+            confidence = getattr(eyes, "dice_confidence", None)  # (truth eyes read none)
+            if confidence is not None and confidence.unsure() != dice_unsure:
+                dice_unsure = not dice_unsure
+                said = confidence.notice() if dice_unsure else "the dice are read surely again"
+                print(f"frame {frame.ref}: {said}", file=sys.stderr)
 
         seen = last_judged_frame(source, earlier)
         try:
@@ -339,8 +347,18 @@ def eval_referee(
             reached += eyes.reached
             refound += eyes.refound
             kept += eyes.kept
+        dice = ""
+        if isinstance(eyes, CameraEyes) and eyes.dice_confidence.overall is not None:
+            # how surely the dice were read (:class:`DiceConfidence`), and for how many
+            # pictures its notice would have been up
+            confidence = eyes.dice_confidence
+            dice = (
+                f"; {confidence.seen} dice read at p {confidence.overall:.3f} (mean), read"
+                f" unsurely lately in {eyes.unsure_looks} of {eyes.reads} pictures read"
+            )
         print(
-            f"{clip.name}: {score.summary()}; {stats.frames} frames read, {stats.dropped} dropped",
+            f"{clip.name}: {score.summary()}; {stats.frames} frames read, {stats.dropped} dropped"
+            f"{dice}",
             file=sys.stderr,
         )
         if problems:

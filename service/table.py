@@ -83,6 +83,18 @@ def _journal_settings(match: MatchSettings) -> dict[str, Any]:
     }
 
 
+def _camera_dict(eyes: Any) -> dict[str, Any]:
+    """How surely the camera reads the dice (``dice_read_p``: the mean probability of
+    the face read over the dice read lately, None before enough of them or with the
+    clip's truth as eyes) and what to tell the observer of it (``notice``, else None)."""
+    confidence = getattr(eyes, "dice_confidence", None)
+    mean = None if confidence is None else confidence.mean
+    return {
+        "dice_read_p": None if mean is None else round(mean, 3),
+        "notice": None if confidence is None else confidence.notice(),
+    }
+
+
 class Table:
     def __init__(self, settings: TableSettings, service: ServiceSettings) -> None:
         self.settings = settings
@@ -346,6 +358,7 @@ class Table:
                 "moves": moves,
                 "last_seq": ref.events[-1].seq if ref.events else -1,
                 "reading": _reading_dict(self.step.last),
+                "camera": _camera_dict(self.eyes),
             }
 
     def frame_jpeg(self, overlay: bool = True) -> bytes | None:

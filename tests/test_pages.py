@@ -653,6 +653,50 @@ def test_overlay_draws_any_state(server: Server, browser: Any) -> None:
         ctx.close()
 
 
+def test_the_observer_hears_of_dice_read_unsurely_and_the_overlay_shows_nothing(
+    server: Server, browser: Any
+) -> None:
+    """A state whose camera reads the dice unsurely (``camera.notice``), the source
+    live: the observer page says so in its status banner, the livestream overlay keeps
+    it off the air; once the notice is gone the banner goes too."""
+    unsure = json.loads(json.dumps(CRAFTED))
+    unsure["source"].update(status="live", message=None)
+    unsure["camera"] = {"dice_read_p": 0.72, "notice": "the dice are read unsurely (mean 0.72)"}
+    sure = json.loads(json.dumps(unsure))
+    sure["camera"] = {"dice_read_p": 0.97, "notice": None}
+    for path, shown in (("observer", True), ("overlay", False)):
+        ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = ctx.new_page()
+        if not hasattr(page, "route_web_socket"):
+            ctx.close()
+            pytest.skip("playwright before 1.48 cannot stand in for a WebSocket")
+        watch = Watch(page)
+        sockets: list[Any] = []
+        page.route_web_socket("**/ws/tables/main", lambda ws, got=sockets: got.append(ws))
+        try:
+            page.goto(f"{server.base}/tables/main/{path}", wait_until="domcontentloaded")
+            end = time.monotonic() + 10
+            while not sockets:
+                assert time.monotonic() < end, f"the {path} page did not open its WebSocket"
+                page.wait_for_timeout(20)
+            sockets[0].send(json.dumps({"type": "state", "state": unsure}))
+            page.locator("#board circle.checker").first.wait_for()
+            status = page.locator("#source-status")
+            if shown:
+                status.wait_for()
+                said = text(page, "#source-status")
+                assert "Camera: the dice are read unsurely (mean 0.72)" in said
+                sockets[0].send(json.dumps({"type": "state", "state": sure}))
+                status.wait_for(state="hidden")
+            else:
+                page.wait_for_timeout(300)
+                assert status.is_hidden()
+            assert watch.take() == []
+        finally:
+            watch.detach()
+            ctx.close()
+
+
 def test_video_falls_back_to_single_frames(server: Server, browser: Any) -> None:
     """When the MJPEG stream fails, the observer page shows frame.jpg instead."""
     server.start_table()

@@ -1022,6 +1022,52 @@ def test_referee_cli_reads_frames_and_writes_the_match(tmp_path: Path, calibrate
     assert (tmp_path / "out" / "journal.sqlite").is_file()
 
 
+def _opening_with_dice_image() -> np.ndarray:
+    """A render of the opening layout with four dice lying on the field, no hands."""
+    from gammoneye.datasets.render.draw import Renderer
+    from gammoneye.datasets.render.sampling import sample_scene
+    from gammoneye.datasets.render.styles import style_named
+
+    rng = np.random.default_rng([4242, 3])
+    scene = sample_scene(rng, Position.initial(), "opening", style=style_named("casino_red_felt"))
+    return Renderer().render(replace(scene, hands=())).image
+
+
+def test_the_camera_eyes_weigh_how_surely_each_die_they_see_is_read() -> None:
+    eyes = CameraEyes(0)
+    seen = eyes.look(Frame(0, 0.0, _opening_with_dice_image()))
+    assert seen is not None and len(seen.dice) == 4
+    confidence = eyes.dice_confidence
+    assert confidence.seen == 4
+    assert confidence.overall == pytest.approx(sum(d.p for d in seen.dice) / 4, abs=1e-6)
+    assert confidence.mean is None  # too few dice yet to tell the players anything
+    assert eyes.unsure_looks == 0
+
+
+def test_referee_cli_tells_the_players_when_the_dice_are_read_unsurely(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dice read less surely than ``UNSURE_MEAN`` on average are said on the terminal
+    as they are read; here every read counts as unsure."""
+    import cv2
+
+    import gammoneye.vision.dice as dice
+
+    monkeypatch.setattr(dice, "UNSURE_MEAN", 1.01)
+    monkeypatch.setattr(dice, "CONFIDENCE_LEAST", 4)
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    image = _opening_with_dice_image()
+    for i in range(4):
+        cv2.imwrite(str(frames / f"{i:06d}.png"), image)
+    args = ["referee", str(frames), "--out", str(tmp_path / "out"), "--match-length", "3"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    said = "the dice are read unsurely (mean 1.00 over the last 4 dice read; 1.01 or more"
+    assert f"frame 1: {said}" in result.output  # the first settled reading
+    assert result.output.count("read unsurely") == 1  # said once, not every frame
+
+
 class _FlickeringEyes:
     """A still table at the opening, then both opening dice down; the detector finds
     the small die in only some frames, and not in the first ones."""

@@ -13,8 +13,10 @@ from gammoneye.vision.classifier import model_path
 from gammoneye.vision.crops import square_crop, zoom_box
 from gammoneye.vision.dice import (
     COCKED_LOGIT_SHIFT,
+    UNSURE_MEAN,
     ZOOM_UNDER_PX,
     ZOOMS,
+    DiceConfidence,
     DiceReader,
     evaluate_dice,
     shift_probability,
@@ -379,3 +381,33 @@ def test_a_die_keeps_how_nearly_the_detector_called_it_the_cube() -> None:
     )
     assert len(merged) == 1 and merged[0].kind == "die"
     assert merged[0].cube_score == pytest.approx(0.31)
+
+
+def test_dice_read_unsurely_lately_are_told_and_sure_ones_again_end_it() -> None:
+    """The mean is over the last ``window`` dice, from ``least`` of them on; the whole
+    match's mean stays apart."""
+    c = DiceConfidence(window=10, least=4)
+    c.add([0.5, 0.5, 0.5])
+    assert c.mean is None and not c.unsure() and c.notice() is None  # too few yet
+    c.add([0.5])
+    assert c.mean == pytest.approx(0.5) and c.unsure()
+    notice = c.notice()
+    assert notice is not None and "read unsurely (mean 0.50 over the last 4 dice" in notice
+    c.add([1.0] * 10)  # the unsure ones fall out of the window
+    assert c.mean == pytest.approx(1.0) and not c.unsure() and c.notice() is None
+    assert c.seen == 14 and c.overall == pytest.approx(12 / 14)
+    c.add([UNSURE_MEAN] * 10)
+    assert not c.unsure()  # the bound itself is sure enough
+
+
+@pytest.mark.parametrize("window, least", [(10, 0), (10, 11), (0, 0)])
+def test_a_confidence_needing_no_dice_or_more_than_it_keeps_is_refused(
+    window: int, least: int
+) -> None:
+    with pytest.raises(ValueError, match="least must lie"):
+        DiceConfidence(window=window, least=least)
+
+
+def test_a_probability_outside_0_to_1_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"lies in 0\.\.1"):
+        DiceConfidence().add([1.2])

@@ -27,7 +27,8 @@ cocked are the turned network's, on which those thresholds were chosen.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,7 @@ UPRIGHT_MODEL = "dice_upright.onnx"
 
 U8 = NDArray[np.uint8]
 F32 = NDArray[np.float32]
-__all__ = ["DiceRead", "DiceReader", "ModelError", "evaluate_dice"]
+__all__ = ["DiceConfidence", "DiceRead", "DiceReader", "ModelError", "evaluate_dice"]
 
 
 #: Quarter turns of each crop read by default; their probabilities are averaged.
@@ -174,6 +175,93 @@ class DiceReader:
         values = r.values.copy()
         values[small] = geometric_mean(np.concatenate([values[small, None], faces], axis=1))
         return DiceRead(values, r.cocked, r.turned), crops
+
+
+#: How many of the dice read lately :class:`DiceConfidence` weighs, and how many it
+#: needs before it says anything.
+CONFIDENCE_WINDOW = 240
+CONFIDENCE_LEAST = 40
+#: Under this mean probability of the face read, a match's dice are read unsurely
+#: (:meth:`DiceConfidence.unsure`). The dice the referee's eyes were given in every
+#: picture they read (``gammoneye eval referee CLIP``, which prints the mean and in how
+#: many pictures the notice was up), by the window's mean after each picture: on the
+#: three looks the die reader reads worst (s164 16101, blue dice with white pips at
+#: 8-12 px, 45 % of them read right by ``bench/clip_dice.py``; s168 16503, white dice
+#: on a white board, 84 %; s172 16903, amber dice of 10 px, 91 %; the clips where the
+#: referee missed most plays in sessions 78-80) under 0.85 in 94.8, 79.0 and 92.1 % of
+#: the pictures; on s173 17002 (98.8 % right, its dice read at 0.90 on average) in 0.5
+#: % (0.84: none; 0.86: 1.6 %), on s174 17101 in none. A window of 120 dice: 0.5 and
+#: 0 %, the worst looks 94.3, 66.8 and 85.8 %.
+UNSURE_MEAN = 0.85
+
+
+class DiceConfidence:
+    """How surely the die reader reads one match's dice: the mean probability of the
+    face read over the last ``CONFIDENCE_WINDOW`` dice read (a die read in several
+    pictures counts each time). A reader unsure of most dice on a board misreads
+    many, some surely: dice too small in the picture, of little contrast with their
+    pips or the board, or badly lit. The referee then takes plays of misread rolls
+    for illegal ones; the players should hear of it early (:meth:`notice`).
+
+    >>> c = DiceConfidence()
+    >>> c.add([0.99, 1.0] * 30); (round(c.mean, 3), c.unsure())
+    (0.995, False)
+    >>> c.add([0.6, 0.7] * 120); (round(c.mean, 3), c.unsure(), round(c.overall, 3))
+    (0.65, True, 0.719)
+    """
+
+    def __init__(self, window: int | None = None, least: int | None = None) -> None:
+        window = CONFIDENCE_WINDOW if window is None else window
+        least = CONFIDENCE_LEAST if least is None else least
+        if not 0 < least <= window:
+            raise ValueError(f"least must lie in 1..window ({window}), not {least}")
+        self._best: deque[float] = deque(maxlen=window)
+        self.least = least
+        #: every die weighed so far: how many, and the sum of their probabilities
+        self.seen = 0
+        self._sum = 0.0
+
+    def add(self, best: Iterable[float]) -> None:
+        """The probability of the face read, for each die of a reading."""
+        for p in best:
+            if not 0.0 <= p <= 1.0:
+                raise ValueError(f"a probability lies in 0..1, not {p}")
+            self._best.append(float(p))
+            self.seen += 1
+            self._sum += float(p)
+
+    @property
+    def count(self) -> int:
+        return len(self._best)
+
+    @property
+    def mean(self) -> float | None:
+        """The mean over the dice weighed; None before ``least`` of them."""
+        if len(self._best) < self.least:
+            return None
+        return float(np.mean(self._best))
+
+    @property
+    def overall(self) -> float | None:
+        """The mean over every die weighed so far (None before any)."""
+        return self._sum / self.seen if self.seen else None
+
+    def unsure(self) -> bool:
+        """Whether the dice lately read were read unsurely (``UNSURE_MEAN``)."""
+        mean = self.mean
+        return mean is not None and mean < UNSURE_MEAN
+
+    def notice(self) -> str | None:
+        """What to tell the players while the dice are read unsurely, else None."""
+        if not self.unsure():
+            return None
+        return (
+            f"the dice are read unsurely (mean {self.mean:.2f} over the last "
+            f"{self.count} dice read; {UNSURE_MEAN:.2f} or more is usual): rolls will be "
+            "misread and legal plays may be flagged. Bring the camera nearer the board "
+            "or give it more pixels, light the table evenly, or use dice whose pips "
+            "stand out from them and from the board"
+        )
 
 
 def geometric_mean(faces: F32) -> F32:

@@ -173,6 +173,14 @@ export function sourceProblem(state, connected, everConnected = true) {
   return { kind: src.status, short: head, text: src.message ? `${head}: ${src.message}` : head };
 }
 
+/** What the observer should hear of the camera while the source is well: the dice
+ * read unsurely (the referee will misread rolls), else null. */
+export function cameraProblem(state) {
+  const notice = state?.camera?.notice;
+  if (!notice) return null;
+  return { kind: "dice", short: "Dice read unsurely", text: `Camera: ${notice}` };
+}
+
 // ---------------------------------------------------------------------------
 // DOM helpers
 

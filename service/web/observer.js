@@ -3,8 +3,8 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import {
-  TableSocket, api, diceText, applyEvent, describeEvent, drawBoard, el, initialToken, matchLengthText,
-  phaseText, pipCounts, playerName, saveToken, sourceProblem, tableApi, tableIdFromPath,
+  TableSocket, api, cameraProblem, diceText, applyEvent, describeEvent, drawBoard, el, initialToken,
+  matchLengthText, phaseText, pipCounts, playerName, saveToken, sourceProblem, tableApi, tableIdFromPath,
 } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -58,7 +58,7 @@ async function act(path, body, what, button = null) {
 
 function renderSourceStatus() {
   const box = $("source-status");
-  const problem = sourceProblem(state, connected, everConnected);
+  const problem = sourceProblem(state, connected, everConnected) || cameraProblem(state);
   if (!problem) {
     box.hidden = true;
     box.textContent = "";
