@@ -8,7 +8,8 @@ calibrated as the referee's is (the field's corners from ``clip.json``), matches
 die found to the truth's dice by where it lies in the picture (the truth's board
 place projected through the clip's camera) and prints, per clip and in all: dice
 found (and the detector's boxes' median size), value right (the reader's best), the
-mean probability given to the true value, cocked recall and flat dice called cocked,
+mean probability given to the true value and to the face read (what the referee's
+``DiceConfidence`` watches, knowing no truth), cocked recall and flat dice called cocked,
 and value right by the die's size in the picture, also for the dice read at
 ``SURE_P`` or more alone; with
 ``--calibration``, also how often the reader was right at each level of its best
@@ -166,7 +167,8 @@ class Tally:
         return (
             f"dice {self.n}, found {pct(self.found, self.n)}{boxed},"
             f" value right {pct(self.right, self.read)} of found,"
-            f" p(true) {self.p_true / max(1, self.read):.3f}; cocked recall"
+            f" p(true) {self.p_true / max(1, self.read):.3f},"
+            f" p(best) {np.mean(self.best_p):.3f}; cocked recall"
             f" {pct(self.cocked_called, self.cocked)} of {self.cocked}, flat called cocked"
             f" {pct(self.flat_called, self.flat)}; by size: {sized(self.by_size)};"
             f" read at {SURE_P} or more, by size: {sized(self.sure_by_size)}"
