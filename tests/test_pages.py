@@ -22,6 +22,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -585,10 +586,13 @@ CRAFTED: dict[str, Any] = {
 }
 
 
-def test_overlay_draws_any_state(server: Server, browser: Any) -> None:
-    """The overlay fed by a stand-in WebSocket: what it draws follows the state, and an
-    event alone (no state after it) already changes the screen."""
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+@contextmanager
+def _stand_in_socket(
+    browser: Any, server: Server, page_name: str, viewport: dict[str, int]
+) -> Iterator[tuple[Any, Any, Watch]]:
+    """A table page (``overlay``, ``observer``) whose WebSocket is a stand-in the test
+    speaks through: yields the page, the stand-in socket and the page's watch."""
+    ctx = browser.new_context(viewport=viewport)
     page = ctx.new_page()
     if not hasattr(page, "route_web_socket"):
         ctx.close()
@@ -597,13 +601,23 @@ def test_overlay_draws_any_state(server: Server, browser: Any) -> None:
     sockets: list[Any] = []
     page.route_web_socket("**/ws/tables/main", lambda ws: sockets.append(ws))
     try:
-        page.goto(server.base + "/tables/main/overlay", wait_until="domcontentloaded")
-        page.wait_for_function("document.querySelector('#board') !== null")
+        page.goto(f"{server.base}/tables/main/{page_name}", wait_until="domcontentloaded")
         end = time.monotonic() + 10
         while not sockets:
-            assert time.monotonic() < end, "the overlay did not open its WebSocket"
+            assert time.monotonic() < end, f"the {page_name} page did not open its WebSocket"
             page.wait_for_timeout(20)
-        ws = sockets[0]
+        yield page, sockets[0], watch
+    finally:
+        watch.detach()
+        ctx.close()
+
+
+def test_overlay_draws_any_state(server: Server, browser: Any) -> None:
+    """The overlay fed by a stand-in WebSocket: what it draws follows the state, and an
+    event alone (no state after it) already changes the screen."""
+    viewport = {"width": 1920, "height": 1080}
+    with _stand_in_socket(browser, server, "overlay", viewport) as (page, ws, watch):
+        page.wait_for_function("document.querySelector('#board') !== null")
         ws.send(json.dumps({"type": "state", "state": CRAFTED}))
         page.locator("#board circle.checker").first.wait_for()
         # at most five checkers drawn a point (the count on the fifth), four on the bar
@@ -648,9 +662,6 @@ def test_overlay_draws_any_state(server: Server, browser: Any) -> None:
         assert page.locator("#board .cube.cube-centre").text_content() == "64"
         assert page.locator("#board .dice .die").count() == 2  # one each: the opening roll
         assert watch.take() == []
-    finally:
-        watch.detach()
-        ctx.close()
 
 
 def test_the_observer_hears_of_dice_read_unsurely_and_the_overlay_shows_nothing(
@@ -664,37 +675,22 @@ def test_the_observer_hears_of_dice_read_unsurely_and_the_overlay_shows_nothing(
     unsure["camera"] = {"dice_read_p": 0.72, "notice": "the dice are read unsurely (mean 0.72)"}
     sure = json.loads(json.dumps(unsure))
     sure["camera"] = {"dice_read_p": 0.97, "notice": None}
+    viewport = {"width": 1400, "height": 1000}
     for path, shown in (("observer", True), ("overlay", False)):
-        ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-        page = ctx.new_page()
-        if not hasattr(page, "route_web_socket"):
-            ctx.close()
-            pytest.skip("playwright before 1.48 cannot stand in for a WebSocket")
-        watch = Watch(page)
-        sockets: list[Any] = []
-        page.route_web_socket("**/ws/tables/main", lambda ws, got=sockets: got.append(ws))
-        try:
-            page.goto(f"{server.base}/tables/main/{path}", wait_until="domcontentloaded")
-            end = time.monotonic() + 10
-            while not sockets:
-                assert time.monotonic() < end, f"the {path} page did not open its WebSocket"
-                page.wait_for_timeout(20)
-            sockets[0].send(json.dumps({"type": "state", "state": unsure}))
+        with _stand_in_socket(browser, server, path, viewport) as (page, ws, watch):
+            ws.send(json.dumps({"type": "state", "state": unsure}))
             page.locator("#board circle.checker").first.wait_for()
             status = page.locator("#source-status")
             if shown:
                 status.wait_for()
                 said = text(page, "#source-status")
                 assert "Camera: the dice are read unsurely (mean 0.72)" in said
-                sockets[0].send(json.dumps({"type": "state", "state": sure}))
+                ws.send(json.dumps({"type": "state", "state": sure}))
                 status.wait_for(state="hidden")
             else:
                 page.wait_for_timeout(300)
                 assert status.is_hidden()
             assert watch.take() == []
-        finally:
-            watch.detach()
-            ctx.close()
 
 
 def test_video_falls_back_to_single_frames(server: Server, browser: Any) -> None:
