@@ -105,8 +105,7 @@ class Tally:
     #: each die read: the reader's best probability, and whether its best was right
     best_p: list[float] = field(default_factory=list)
     best_right: list[bool] = field(default_factory=list)
-    #: each die found: the detector's box, its larger side (pixels), as the reading's
-    #: ``size_px`` gives it to the referee
+    #: each die found: the detector's box, its larger side (pixels)
     box_px: list[float] = field(default_factory=list)
     #: each player's dice (the truth's ``owner``): [owner, true face - 1, face read - 1]
     confusion: np.ndarray = field(default_factory=lambda: np.zeros((2, 6, 6), np.int64))

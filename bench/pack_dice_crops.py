@@ -42,6 +42,7 @@ import cv2
 import numpy as np
 
 from gammoneye.datasets.train_dice import TRAIN_MIN_BOX_PX, readable_die
+from gammoneye.datasets.training import read_crops
 from gammoneye.vision.dice import SIZE, DiceReader, labelled_photos
 
 #: dice read by the shipped reader at a time (``--hard``)
@@ -49,17 +50,15 @@ HARD_BATCH = 256
 
 
 def _true_face_p(folder: Path, rows: list[dict], reader: DiceReader) -> list[float]:
-    """The probability ``reader`` gives each row's true face, its crop read as cut."""
+    """The probability ``reader`` gives each row's true face (``rows``: entries of
+    the folder's ``dice.jsonl``, in its order), its crop loaded as training loads it."""
+    wanted = {row["file"] for row in rows}
+    loaded = read_crops([folder], "dice.jsonl", (SIZE, SIZE), lambda item: item["file"] in wanted)
+    crops = [img for img, _ in loaded]
     out: list[float] = []
     for start in range(0, len(rows), HARD_BATCH):
+        values, _ = reader.read(np.stack(crops[start : start + HARD_BATCH]))
         batch = rows[start : start + HARD_BATCH]
-        imgs = []
-        for row in batch:
-            img = cv2.imread(str(folder / row["file"]), cv2.IMREAD_COLOR)
-            if img is None:
-                raise ValueError(f"cannot read {folder / row['file']}")
-            imgs.append(cv2.resize(img, (SIZE, SIZE), interpolation=cv2.INTER_AREA))
-        values, _ = reader.read(np.stack(imgs))
         out.extend(float(values[i, int(r["value"]) - 1]) for i, r in enumerate(batch))
     return out
 

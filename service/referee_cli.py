@@ -177,10 +177,9 @@ def referee(
                     f"the board moved (frame {frame.ref}): its field was found again",
                     file=sys.stderr,
                 )
-            confidence = getattr(eyes, "dice_confidence", None)  # (truth eyes read none)
-            if confidence is not None and confidence.unsure() != dice_unsure:
+            if eyes.dice_confidence.unsure() != dice_unsure:
                 dice_unsure = not dice_unsure
-                said = confidence.notice() if dice_unsure else "the dice are read surely again"
+                said = eyes.dice_confidence.notice() or "the dice are read surely again"
                 print(f"frame {frame.ref}: {said}", file=sys.stderr)
 
         seen = last_judged_frame(source, earlier)
