@@ -301,6 +301,11 @@ def cocked_given_lean(p: float, gap: float) -> float:
 #: just rolled onto an empty point read as a blue checker, 16 of that colour, and a
 #: legal play flagged).
 STANDING_IN_FRONT = 0.4
+#: Where what stands in front of a strip begins this near its base (checkers'
+#: lengths), it hides the first checker's middle, and a pile of up to
+#: ``BASE_HIDDEN_PILE`` read there may be the other side's (:func:`hidden`).
+BASE_HIDDEN = 0.5
+BASE_HIDDEN_PILE = 2
 #: A die's or the cube's box covers a strip when this share of the box lies on it.
 COVERS_SHARE = 0.2
 #: Checkers a strip holds in one row, base to the field's middle: a pile read shorter
@@ -336,12 +341,12 @@ def hidden(point: PointReading, weight: float, covered_from: float = 0.0) -> Poi
     >>> p = hidden(PointReading(7, {(None, 0): 0.98, ("dark", 2): 0.02}), 0.4)
     >>> p.best(), round(p.probs[(None, 0)], 3), round(p.probs[("dark", 2)], 3)
     ((None, 0), 0.645, 0.069)
-    >>> two = hidden(PointReading(7, {("dark", 2): 1.0}), 0.4)
+    >>> two = hidden(PointReading(7, {("dark", 2): 1.0}), 0.4, covered_from=1.0)
     >>> sorted((c, round(q, 3)) for c, q in two.probs.items())
     [(('dark', 2), 0.7), (('dark', 3), 0.1), (('dark', 4), 0.1), (('dark', 5), 0.1)]
-    >>> one = hidden(PointReading(7, {("dark", 1): 1.0}), 0.4)
-    >>> round(one.probs[(None, 0)], 3), one.best()
-    (0.08, ('dark', 1))
+    >>> one = hidden(PointReading(7, {("dark", 1): 1.0}), 0.4)  # in front of its base
+    >>> round(one.probs[(None, 0)], 3), round(one.probs[("light", 1)], 3), one.best()
+    (0.067, 0.067, ('dark', 1))
     """
     best = point.best()
     colours = COLOURS if best[0] is None else (best[0],)
@@ -350,6 +355,14 @@ def hidden(point: PointReading, weight: float, covered_from: float = 0.0) -> Poi
     support = {best} | {(c, k) for c in colours for k in more}
     if best[1] == 1 and covered_from < 1 + HIDE_MARGIN:
         support.add((None, 0))
+    if best[0] is not None and best[1] <= BASE_HIDDEN_PILE and covered_from < BASE_HIDDEN:
+        # what stands at the base hides the pile's first checker: its colour was read
+        # from what shows round it, and that may be the board (s177 clip 17404 from
+        # 392 s: the cube at the bar's end in front of a lone red checker on the
+        # point beside the bar, which the raised bar half covers too; what showed was
+        # the white triangle and the bar's white checker, and four legal plays were
+        # flagged as plays onto it)
+        support.add((COLOURS[1 - COLOURS.index(best[0])], best[1]))
     if len(support) == 1:
         return point
     share = weight / len(support)
@@ -642,23 +655,37 @@ def bar_within_fifteen(
     return out
 
 
+#: A point's checkers count against the bar's (:func:`bar_and_off`) where its best
+#: cell is read this surely: a checker seen on the bar is not cut for one that a
+#: point read as likely empty as not may hold.
+BAR_FIT_SURE = 0.5
+
+
 def bar_and_off(
     points: Sequence[PointReading], bar: dict[str, int], either: dict[str, int]
 ) -> tuple[dict[str, int], dict[str, int]]:
     """The bar (as counted, ``either`` of it as near the other side's colour) put
-    within fifteen a side of ``points`` as read best (:func:`bar_within_fifteen`), and
-    the checkers off that leaves each side.
+    within fifteen a side of ``points`` as read best and surely (``BAR_FIT_SURE``;
+    :func:`bar_within_fifteen`), and the checkers off that leaves each side (of the
+    points as read best: none where the bar keeps more than that leaves room for).
 
     >>> two = [PointReading(1, {("dark", 15): 1.0}), PointReading(2, {("light", 14): 1.0})]
     >>> bar_and_off(two, {"dark": 1, "light": 0}, {"dark": 1, "light": 0})
     ({'dark': 0, 'light': 1}, {'dark': 0, 'light': 0})
+    >>> doubt = {("dark", 1): 0.4, (None, 0): 0.35, ("light", 1): 0.25}
+    >>> unsure = [PointReading(1, {("dark", 14): 1.0}), PointReading(2, doubt)]
+    >>> bar_and_off(unsure, {"dark": 1, "light": 0}, {"dark": 0, "light": 0})
+    ({'dark': 1, 'light': 0}, {'dark': 0, 'light': 15})
     """
     on_points = {c: 0 for c in bar}
+    surely = {c: 0 for c in bar}  # ... of them on points read at BAR_FIT_SURE or more
     for p in points:
         colour, n = p.best()
         if colour is not None:
             on_points[colour] += n
-    within = bar_within_fifteen(bar, on_points, either)
+            if p.p((colour, n)) >= BAR_FIT_SURE:
+                surely[colour] += n
+    within = bar_within_fifteen(bar, surely, either)
     off = {c: max(0, 15 - on_points[c] - within[c]) for c in bar}
     return within, off
 
