@@ -30,7 +30,7 @@ The steps, each on known geometry once the field is found:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -318,6 +318,20 @@ ROW = 5
 HIDE_MARGIN = 1.0
 
 
+def colour_in_doubt(point: PointReading, covered_from: float) -> bool:
+    """Whether what stands in front of ``point``'s strip from ``covered_from``
+    (checkers' lengths from its base) hides its pile's first checker, a pile of up to
+    ``BASE_HIDDEN_PILE``: its colour is then read from what shows round it, which may
+    be the board (:func:`hidden`).
+
+    >>> one = PointReading(7, {("dark", 1): 1.0})
+    >>> colour_in_doubt(one, 0.2), colour_in_doubt(one, 1.5)
+    (True, False)
+    """
+    colour, count = point.best()
+    return colour is not None and count <= BASE_HIDDEN_PILE and covered_from < BASE_HIDDEN
+
+
 def hidden(point: PointReading, weight: float, covered_from: float = 0.0) -> PointReading:
     """``point`` read with something standing in front of its strip: ``weight`` of its
     probability spread evenly over the cell read best and up to three checkers more
@@ -355,7 +369,7 @@ def hidden(point: PointReading, weight: float, covered_from: float = 0.0) -> Poi
     support = {best} | {(c, k) for c in colours for k in more}
     if best[1] == 1 and covered_from < 1 + HIDE_MARGIN:
         support.add((None, 0))
-    if best[0] is not None and best[1] <= BASE_HIDDEN_PILE and covered_from < BASE_HIDDEN:
+    if colour_in_doubt(point, covered_from):
         # what stands at the base hides the pile's first checker: its colour was read
         # from what shows round it, and that may be the board (s177 clip 17404 from
         # 392 s: the cube at the bar's end in front of a lone red checker on the
@@ -655,40 +669,40 @@ def bar_within_fifteen(
     return out
 
 
-#: A point's checkers count against the bar's (:func:`bar_and_off`) where its best
-#: cell is read this surely: a checker seen on the bar is not cut for one that a
-#: point read unsurely may hold. A point read surely keeps more than this with
-#: something standing in front (``1 - STANDING_IN_FRONT`` and its share of the rest,
-#: :func:`hidden`); s177 clip 17404's point beside the bar, read white at 0.51 round
-#: the cube, keeps 0.55.
-BAR_FIT_SURE = 0.6
-
-
 def bar_and_off(
-    points: Sequence[PointReading], bar: dict[str, int], either: dict[str, int]
+    points: Sequence[PointReading],
+    bar: dict[str, int],
+    either: dict[str, int],
+    in_doubt: Collection[int] = (),
 ) -> tuple[dict[str, int], dict[str, int]]:
     """The bar (as counted, ``either`` of it as near the other side's colour) put
-    within fifteen a side of ``points`` as read best and surely (``BAR_FIT_SURE``;
-    :func:`bar_within_fifteen`), and the checkers off that leaves each side (of the
-    points as read best: none where the bar keeps more than that leaves room for).
+    within fifteen a side of ``points`` as read best (:func:`bar_within_fifteen`), and
+    the checkers off that leaves each side. Checkers on the bar plainly of their
+    colour (not of ``either``) are not cut for the checkers of points whose colour is
+    in doubt (``in_doubt``, point numbers: :func:`colour_in_doubt`): the bar's white
+    checker seen whole is likelier than a white one on a point whose base the cube
+    hides (s177 clip 17404 from 392 s: a red checker there, read white round the cube,
+    and one, then two, of white's checkers on the bar cut; four legal plays flagged).
 
     >>> two = [PointReading(1, {("dark", 15): 1.0}), PointReading(2, {("light", 14): 1.0})]
     >>> bar_and_off(two, {"dark": 1, "light": 0}, {"dark": 1, "light": 0})
     ({'dark': 0, 'light': 1}, {'dark': 0, 'light': 0})
-    >>> doubt = {("dark", 1): 0.4, (None, 0): 0.35, ("light", 1): 0.25}
-    >>> unsure = [PointReading(1, {("dark", 14): 1.0}), PointReading(2, doubt)]
-    >>> bar_and_off(unsure, {"dark": 1, "light": 0}, {"dark": 0, "light": 0})
-    ({'dark': 1, 'light': 0}, {'dark': 0, 'light': 15})
+    >>> bar_and_off(two, {"dark": 1, "light": 0}, {"dark": 0, "light": 0}, in_doubt=(1,))
+    ({'dark': 1, 'light': 0}, {'dark': 0, 'light': 1})
     """
     on_points = {c: 0 for c in bar}
-    surely = {c: 0 for c in bar}  # ... of them on points read at BAR_FIT_SURE or more
+    doubtless = {c: 0 for c in bar}  # ... of them on points whose colour is not in doubt
     for p in points:
         colour, n = p.best()
         if colour is not None:
             on_points[colour] += n
-            if p.p((colour, n)) >= BAR_FIT_SURE:
-                surely[colour] += n
-    within = bar_within_fifteen(bar, surely, either)
+            if p.number not in in_doubt:
+                doubtless[colour] += n
+    within = bar_within_fifteen(bar, on_points, either)
+    for c, n in bar.items():
+        plain = n - either.get(c, 0)
+        if within[c] < n and plain > 0:
+            within[c] = max(within[c], min(plain, 15 - doubtless[c]))
     off = {c: max(0, 15 - on_points[c] - within[c]) for c in bar}
     return within, off
 
@@ -1113,6 +1127,7 @@ class BoardReader:
                     )
                 )
         hiders = kept_boxes + [d.box for d in cubes]
+        in_doubt: set[int] = set()  # points whose colour what stands in front hides
         if hiders:
             # a point's strip runs from its base to the field's middle
             length = space.height / 2 / (CHECKER * space.point_width)
@@ -1123,11 +1138,13 @@ class BoardReader:
                 if starts:
                     seen_round = _colour_seen_round(image, p, quads_px[i], hiders, centres)
                     points[i] = hidden(seen_round, STANDING_IN_FRONT, min(starts))
+                    if colour_in_doubt(seen_round, min(starts)):
+                        in_doubt.add(p.number)
         # the bar within fifteen a side of the points as read at last: a point a die
         # stands on is coloured again above (s165 clip 16203 at 231.1 s: a white die
         # on two dark checkers named them light, and the lone light checker on the
         # bar, as near the dark, was then taken as dark, sixteen of them)
-        bar, off = bar_and_off(points, counted, either)
+        bar, off = bar_and_off(points, counted, either, in_doubt)
         cube = None
         if cubes:
             d = cubes[0]
