@@ -35,9 +35,11 @@ from gammoneye.vision.read import (
     BoardReader,
     Box,
     NoBoardError,
+    bar_and_off,
     bar_colour,
     bar_within_fifteen,
     fifteen_a_side,
+    hidden,
 )
 from gammoneye.vision.selfcal import learn_from_opening, match_opening, opening_layout
 
@@ -1340,3 +1342,32 @@ def test_the_last_checker_on_the_board_keeps_its_colour(reader: BoardReader, see
     assert len(alone) == 1 and all(len(v) == 1 for v in opening.values())
     name, colour = next(iter(alone.items()))
     assert colour == opening[name]
+
+
+def test_a_checker_plainly_on_the_bar_is_not_cut_for_one_the_cube_hides_the_base_of() -> None:
+    """s177 clip 17404 from 392 s: the cube at the bar's end stood in front of a lone
+    red checker on the point beside the bar; read round the cube, the point showed
+    white. White then had sixteen, and its checker plainly on the bar was cut: the
+    legal entering play looked like one onto that point, and was flagged. The point
+    keeps a share for red, and the bar keeps its white checker; a checker on the bar
+    as near the other colour still goes over to it (s165 16203)."""
+    from gammoneye.vision.reading import PointReading
+
+    read_round_the_cube = PointReading(18, {("light", 1): 0.51, (None, 0): 0.49})
+    at_base = hidden(read_round_the_cube, 0.4, covered_from=0.0)
+    assert at_base.p(("dark", 1)) > 0.05  # the colour is in doubt
+    further = hidden(read_round_the_cube, 0.4, covered_from=2.0)
+    assert further.p(("dark", 1)) < 1e-3  # the checker's middle showed
+    # white: 14 elsewhere and the one read round the cube; red 14 and that one
+    points = [
+        PointReading(1, {("light", 14): 1.0}),
+        PointReading(2, {("dark", 14): 1.0}),
+        at_base,
+    ]
+    bar = {"dark": 0, "light": 1}
+    assert bar_and_off(points, bar, {"dark": 0, "light": 0})[0] == {"dark": 0, "light": 0}
+    kept, _ = bar_and_off(points, bar, {"dark": 0, "light": 0}, in_doubt={18})
+    assert kept == {"dark": 0, "light": 1}
+    # a bar checker as near red as white goes over to red, as before
+    moved, _ = bar_and_off(points, bar, {"dark": 0, "light": 1}, in_doubt={18})
+    assert moved == {"dark": 1, "light": 0}
