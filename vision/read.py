@@ -335,9 +335,11 @@ def colour_in_doubt(point: PointReading, covered_from: float) -> bool:
 def hidden(point: PointReading, weight: float, covered_from: float = 0.0) -> PointReading:
     """``point`` read with something standing in front of its strip: ``weight`` of its
     probability spread evenly over the cell read best and up to three checkers more
-    of its colour (of either colour on a point read empty), and, on a point read with
-    one checker, for none: what stands in front hides checkers, and on an empty point
-    it may be what was counted (a die of a checker's colour read as that checker). A
+    of its colour (of either colour on a point read empty), on a point read with one
+    checker, for none, and, where it hides the first checker's middle
+    (:func:`colour_in_doubt`), for the same count of the other colour: what stands in
+    front hides checkers, on an empty point it may be what was counted (a die of a
+    checker's colour read as that checker), and round it the board may show. A
     pile's count is not lowered: a play that leaves one checker fewer on a pile with a
     die in front is not explained by the die (s85 clip 8201 at 344.5 s: a 51 read
     surely as 53, 5/2 5/0 would then have explained 5/4 5/0 on the board). The cell
