@@ -715,7 +715,9 @@ def test_a_checker_whose_middle_a_die_hides_is_named_by_what_shows(reader: Board
         assert len(read.dice) == 1
         lone = read.points[0]
         if named == "light":
-            assert lone.best() == ("light", 1) and lone.probs[("dark", 1)] < 0.05
+            # red keeps only the share hidden() gives the other colour of a checker
+            # whose base the die stands over (0.4 / 6: colour_in_doubt, s177 17404)
+            assert lone.best() == ("light", 1) and lone.probs[("dark", 1)] < 0.08
         else:
             assert 0.25 < lone.probs[("light", 1)] < 0.5 and 0.25 < lone.probs[("dark", 1)] < 0.5
 
