@@ -36,6 +36,7 @@ import argparse
 import json
 import sys
 from collections import Counter
+from itertools import islice
 from pathlib import Path
 
 import cv2
@@ -54,11 +55,11 @@ def _true_face_p(folder: Path, rows: list[dict], reader: DiceReader) -> list[flo
     the folder's ``dice.jsonl``, in its order), its crop loaded as training loads it."""
     wanted = {row["file"] for row in rows}
     loaded = read_crops([folder], "dice.jsonl", (SIZE, SIZE), lambda item: item["file"] in wanted)
-    crops = [img for img, _ in loaded]
+    crops = (img for img, _ in loaded)  # a batch at a time, not the whole folder at once
     out: list[float] = []
     for start in range(0, len(rows), HARD_BATCH):
-        values, _ = reader.read(np.stack(crops[start : start + HARD_BATCH]))
         batch = rows[start : start + HARD_BATCH]
+        values, _ = reader.read(np.stack(list(islice(crops, len(batch)))))
         out.extend(float(values[i, int(r["value"]) - 1]) for i, r in enumerate(batch))
     return out
 
