@@ -490,6 +490,43 @@ def test_checkers_borne_off_beside_the_rim_that_stay_when_the_table_moved_are_no
     assert watch.update(_noisy(resting, rng), 1.0)
 
 
+def test_a_pile_of_four_borne_off_by_the_rim_of_a_small_board_is_no_arm() -> None:
+    """s181 clip 17802 from 339.6 s: an oblique camera, the board small in the
+    picture; a 11 bore four checkers off onto the pile on the table past the rim
+    beside the home board. The pile grown by four, bridged to the point they left,
+    lay 2.04 % of the field off it (here 2.2 %; ``OFF_PILE_SHARE`` was 2 %), so it
+    stayed an arm in every still stretch after: no view passed for 11 s (the
+    bear-off, the next roll and play, a double and its drop), and the referee went
+    on with the game the drop had ended. Arms held still in the renders lie 4.8 % of
+    the field off it and more; a forearm resting where it lay is held back still."""
+    rng = np.random.default_rng(37)
+    frame = np.full((720, 1280, 3), 70, np.uint8)
+    frame[200:520, 400:880] = (40, 90, 150)  # a board small in the picture
+    for k in range(6):  # some points along its top edge
+        frame[210:300, 420 + k * 40 : 440 + k * 40] = (20, 20, 20) if k % 2 else (200, 200, 220)
+    corners = [[400, 200], [880, 200], [880, 520], [400, 520]]  # 153,600 px²
+    before = frame.copy()
+    before[160:196, 425:465] = (30, 30, 200)  # the pile as it stood, by the rim
+    played = before.copy()
+    played[200:235, 420:470] = (40, 90, 150)  # four checkers gone from their point
+    for y in range(110, 196, 9):  # onto the pile, seen from the side: edge on edge
+        played[y : y + 7, 425:465] = (30, 30, 200)
+        played[y + 7 : y + 9, 425:465] = (20, 20, 120)
+    watch = ReachWatch(corners)
+    assert not watch.update(_noisy(before, rng), 0.0)
+    assert watch.update(_noisy(played, rng), 0.1)  # held back, as an arm would be
+    watch.moved()  # the next roll: the table moves
+    assert not watch.update(_noisy(played, rng), 1.0)  # the same piece: clear
+    # a forearm from the top edge resting where it lay while the other hand moved
+    resting = before.copy()
+    resting[0:235, 430:475] = (190, 170, 150)  # 6.4 % of the field off it
+    watch = ReachWatch(corners)
+    assert not watch.update(_noisy(before, rng), 0.0)
+    assert watch.update(_noisy(resting, rng), 0.1)
+    watch.moved()
+    assert watch.update(_noisy(resting, rng), 1.0)
+
+
 def test_a_speck_out_past_the_rim_does_not_freeze_the_clear_picture() -> None:
     """s105 clip 10203 from 505 s: something small beyond the rim in the last clear
     picture, gone since, reached out against it; the first picture showed no such speck

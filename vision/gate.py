@@ -149,9 +149,11 @@ ARM_SAME_SHARE = 0.1
 
 #: The most of the field's area the pieces taken for an arm may cover off the field
 #: for them to be checkers borne off beside the rim (three checkers, bridged, 0.8 %
-#: in s132 clip 12904; the arms in that clip, 6.6 % and more)
-#: (:meth:`ReachWatch._arm_stayed`).
-OFF_PILE_SHARE = 0.02
+#: in s132 clip 12904; four put on a pile, seen from the side by an oblique camera
+#: with the board small in the picture, 2.04 % in s181 clip 17802 at 341.9 s; arms
+#: held still in the 32 renders of s174-s181, 4.8 % and more: ``python
+#: bench/arm_stayed.py``) (:meth:`ReachWatch._arm_stayed`).
+OFF_PILE_SHARE = 0.03
 
 
 class _Change(NamedTuple):

@@ -1,0 +1,108 @@
+"""How large, off the field, are the pieces the reach watch keeps as an arm from one
+still stretch to the next: arms held still, and checkers borne off onto the table.
+
+``ReachWatch._arm_stayed`` takes pieces that were taken for an arm before the table
+moved, and lie where they lay, pixel for pixel, with nothing else reaching out, for
+the board's own (checkers put beside the rim) only where they cover less than
+``OFF_PILE_SHARE`` of the field's area off the field. This runs the camera's gates
+(the motion gate, the board's gate, the reach watch; no board reading) over rendered
+clips and, on every still frame where such pieces are weighed and only that bound
+decides, notes their share off the field and whether the clip's truth has a hand
+over the table (or a checker in the air) in that frame:
+
+    python bench/arm_stayed.py clips/s17[1-9]/m*-* clips/s18[01]/m*-*
+
+One line per clip, then the least share of a hand and the largest share without one
+over all clips, and what the bound does with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import gammoneye.service.referee as service_referee
+from gammoneye.service.referee import CameraEyes, open_source
+from gammoneye.vision.gate import ARM_SAME_SHARE, OFF_PILE_SHARE, ReachWatch
+
+
+class _Weighed(list[tuple[float, bool]]):
+    """(share off the field, a hand in the frame) for each weighing; the frame's hand
+    is set from outside before each frame is shown to the gates."""
+
+    hand = False
+
+
+WEIGHED = _Weighed()
+
+
+class RecordingWatch(ReachWatch):
+    """The reach watch, noting the pieces :meth:`_arm_stayed` weighs where only their
+    size off the field decides."""
+
+    def _arm_stayed(self, small: Any) -> bool:
+        kept = super()._arm_stayed(small)
+        if self._arm_before is not None:
+            mask, before = self._arm_before
+            if before.shape == small.shape:
+                _, _, on_field, area = self._field_masks(small.shape)
+                same = self._kept(small, before, mask, ARM_SAME_SHARE)
+                if same and self._piece(small, before).reach < self.reach_share:
+                    off = float(np.count_nonzero(mask & ~on_field)) / area
+                    WEIGHED.append((off, WEIGHED.hand))
+        return kept
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("clips", nargs="+", type=Path, help="rendered clips (gammoneye render clip)")
+    args = ap.parse_args(argv)
+    service_referee.ReachWatch = RecordingWatch  # type: ignore[misc]
+    for clip in args.clips:
+        if not (clip / "clip.json").is_file():
+            ap.error(f"{clip} is no rendered clip (no clip.json)")
+    for n, clip in enumerate(args.clips, 1):
+        meta = json.loads((clip / "clip.json").read_text("utf-8"))
+        rows: dict[int, dict[str, Any]] = {}
+        with (clip / "frames.jsonl").open(encoding="utf-8") as f:
+            for line in f:
+                row = json.loads(line)
+                rows[int(row["frame"])] = row
+        eyes = CameraEyes(0, meta.get("field_corners_px"), reader=object())
+        start = len(WEIGHED)
+        for frame in open_source(str(clip)):
+            row = rows.get(int(frame.ref), {})
+            WEIGHED.hand = bool(row.get("hands") or row.get("in_air"))
+            eyes.settled(frame)
+        mine = WEIGHED[start:]
+        hands = [off for off, hand in mine if hand]
+        piles = [off for off, hand in mine if not hand]
+        print(
+            f"[{n}/{len(args.clips)}] {clip.name}: with a hand {len(hands)}"
+            + (f" (least {min(hands):.4f})" if hands else "")
+            + f", without {len(piles)}"
+            + (f" (largest {max(piles):.4f})" if piles else ""),
+            flush=True,
+        )
+    hands = [off for off, hand in WEIGHED if hand]
+    piles = [off for off, hand in WEIGHED if not hand]
+    print(f"still frames weighed: {len(WEIGHED)} over {len(args.clips)} clips")
+    if hands:
+        print(f"with a hand: {len(hands)}, off the field {min(hands):.4f} to {max(hands):.4f}")
+    if piles:
+        print(f"without one: {len(piles)}, off the field {min(piles):.4f} to {max(piles):.4f}")
+    print(
+        f"OFF_PILE_SHARE {OFF_PILE_SHARE}: hands taken for the board's own "
+        f"{sum(off < OFF_PILE_SHARE for off in hands)}, frames without a hand held back "
+        f"{sum(off >= OFF_PILE_SHARE for off in piles)}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
