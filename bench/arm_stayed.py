@@ -13,7 +13,10 @@ over the table (or a checker in the air) in that frame:
     python bench/arm_stayed.py clips/s17[1-9]/m*-* clips/s18[01]/m*-*
 
 One line per clip, then the least share of a hand and the largest share without one
-over all clips, and what the bound does with them.
+over all clips, and what the bound does with them. Besides, whatever the cause: the
+still frames (no hand, no checker in the air, nothing changed since the frame
+before) the watch held back as ones with an arm in them, and the longest run of
+frames it held back from the last such frame to the next it let through.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     for clip in args.clips:
         if not (clip / "clip.json").is_file():
             ap.error(f"{clip} is no rendered clip (no clip.json)")
+    totals = [0, 0.0]  # still frames held back without a hand; the longest hold (s)
     for n, clip in enumerate(args.clips, 1):
         meta = json.loads((clip / "clip.json").read_text("utf-8"))
         rows: dict[int, dict[str, Any]] = {}
@@ -75,10 +79,22 @@ def main(argv: list[str] | None = None) -> int:
                 rows[int(row["frame"])] = row
         eyes = CameraEyes(0, meta.get("field_corners_px"), reader=object())
         start = len(WEIGHED)
+        held, longest, since, previous = 0, 0.0, None, None
         for frame in open_source(str(clip)):
             row = rows.get(int(frame.ref), {})
             WEIGHED.hand = bool(row.get("hands") or row.get("in_air"))
-            eyes.settled(frame)
+            state = json.dumps([row.get("checkers"), row.get("dice"), row.get("cube")])
+            still = not WEIGHED.hand and row.get("phase") != "rolling" and state == previous
+            previous = state
+            reached = eyes.reached
+            passed = eyes.settled(frame)
+            if still and eyes.reached > reached:
+                held += 1
+                since = frame.t if since is None else since
+            elif passed and since is not None:
+                longest, since = max(longest, frame.t - since), None
+        totals[0] += held
+        totals[1] = max(totals[1], longest)
         mine = WEIGHED[start:]
         hands = [off for off, hand in mine if hand]
         piles = [off for off, hand in mine if not hand]
@@ -86,7 +102,9 @@ def main(argv: list[str] | None = None) -> int:
             f"[{n}/{len(args.clips)}] {clip.name}: with a hand {len(hands)}"
             + (f" (least {min(hands):.4f})" if hands else "")
             + f", without {len(piles)}"
-            + (f" (largest {max(piles):.4f})" if piles else ""),
+            + (f" (largest {max(piles):.4f})" if piles else "")
+            + f"; still frames held back without a hand {held}"
+            + (f", the longest hold from one {longest:.1f} s" if longest else ""),
             flush=True,
         )
     hands = [off for off, hand in WEIGHED if hand]
@@ -96,6 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"with a hand: {len(hands)}, off the field {min(hands):.4f} to {max(hands):.4f}")
     if piles:
         print(f"without one: {len(piles)}, off the field {min(piles):.4f} to {max(piles):.4f}")
+    print(
+        f"still frames held back without a hand: {totals[0]}; "
+        f"the longest hold from one: {totals[1]:.1f} s"
+    )
     print(
         f"OFF_PILE_SHARE {OFF_PILE_SHARE}: hands taken for the board's own "
         f"{sum(off < OFF_PILE_SHARE for off in hands)}, frames without a hand held back "
