@@ -15,8 +15,8 @@ over the table (or a checker in the air) in that frame:
 One line per clip, then the least share of a hand and the largest share without one
 over all clips, and what the bound does with them. Besides, whatever the cause: the
 still frames (no hand, no checker in the air, nothing changed since the frame
-before) the watch held back as ones with an arm in them, and the longest run of
-frames it held back from the last such frame to the next it let through.
+before) the watch held back as ones with an arm in them, and the longest hold, from
+the first such frame to the next frame it let through (or the clip's end).
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
                 rows[int(row["frame"])] = row
         eyes = CameraEyes(0, meta.get("field_corners_px"), reader=object())
         start = len(WEIGHED)
-        held, longest, since, previous = 0, 0.0, None, None
+        held, longest, since, previous, end = 0, 0.0, None, None, 0.0
         for frame in open_source(str(clip)):
             row = rows.get(int(frame.ref), {})
             WEIGHED.hand = bool(row.get("hands") or row.get("in_air"))
@@ -93,6 +93,9 @@ def main(argv: list[str] | None = None) -> int:
                 since = frame.t if since is None else since
             elif passed and since is not None:
                 longest, since = max(longest, frame.t - since), None
+            end = frame.t
+        if since is not None:  # held back to the clip's end
+            longest = max(longest, end - since)
         totals[0] += held
         totals[1] = max(totals[1], longest)
         mine = WEIGHED[start:]
