@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 import gammoneye.service.referee as service_referee
-from gammoneye.service.referee import CameraEyes, open_source
+from gammoneye.service.referee import CameraEyes, TruthEyes, open_source
 from gammoneye.vision.gate import ARM_SAME_SHARE, OFF_PILE_SHARE, ReachWatch
 
 
@@ -72,20 +72,14 @@ def main(argv: list[str] | None = None) -> int:
     totals = [0, 0.0]  # still frames held back without a hand; the longest hold (s)
     for n, clip in enumerate(args.clips, 1):
         meta = json.loads((clip / "clip.json").read_text("utf-8"))
-        rows: dict[int, dict[str, Any]] = {}
-        with (clip / "frames.jsonl").open(encoding="utf-8") as f:
-            for line in f:
-                row = json.loads(line)
-                rows[int(row["frame"])] = row
+        truth = TruthEyes(clip)  # the clip's rows, and its test of a still frame
         eyes = CameraEyes(0, meta.get("field_corners_px"), reader=object())
         start = len(WEIGHED)
-        held, longest, since, previous, end = 0, 0.0, None, None, 0.0
+        held, longest, since, end = 0, 0.0, None, 0.0
         for frame in open_source(str(clip)):
-            row = rows.get(int(frame.ref), {})
+            row = truth.rows[frame.ref]
             WEIGHED.hand = bool(row.get("hands") or row.get("in_air"))
-            state = json.dumps([row.get("checkers"), row.get("dice"), row.get("cube")])
-            still = not WEIGHED.hand and row.get("phase") != "rolling" and state == previous
-            previous = state
+            still = truth.settled(frame)
             reached = eyes.reached
             passed = eyes.settled(frame)
             if still and eyes.reached > reached:
