@@ -212,6 +212,13 @@ DICE_NOT_LIFTED_NOTE = "the dice were hidden, not lifted: the play is still unde
 CHANGED_PLAY_NOTE = (
     "the board shows another play before the next roll: it replaces the one recorded"
 )
+#: The note on a play recorded again with a hit its view did not show: the checker
+#: hit lay on the bar unseen, and the opponent's play after it entered from there
+#: (:meth:`Referee._hit_unseen_before`).
+HIT_UNSEEN_NOTE = (
+    "the opponent's play entered a checker from the bar: the play before it hit, "
+    "the checker hit unseen on the bar"
+)
 #: The note on plays recorded again when the plays after a close call showed the
 #: other roll was the one made (:meth:`Referee._rejudge`).
 REJUDGED_NOTE = "the boards since show the roll was misread: its play and those after it again"
@@ -2320,16 +2327,22 @@ class Referee:
         return dice if (0 if dice[0] > dice[1] else 1) == mover else None
 
     def _replace_play(
-        self, move: MoveEvent, withdraws: list[int], pos: Position, text: str, roll: tuple[int, int]
+        self,
+        move: MoveEvent,
+        withdraws: list[int],
+        pos: Position,
+        text: str,
+        roll: tuple[int, int],
+        note: str = CHANGED_PLAY_NOTE,
     ) -> None:
         """Record the play ``text`` (to ``pos``) of ``roll`` in place of ``move``: a
-        ``correction`` (``correct_play``) withdrawing ``withdraws``, the match
-        rebuilt, the dice read again where ``roll`` is not the play's."""
+        ``correction`` (``correct_play``, ``note``) withdrawing ``withdraws``, the
+        match rebuilt, the dice read again where ``roll`` is not the play's."""
         self._emit(
             CorrectionEvent,
             data={"action": "correct_play", "after": pos.position_id(), "withdraws": withdraws},
             target_seq=move.seq,
-            note=CHANGED_PLAY_NOTE,
+            note=note,
         )
         self._rebuild()
         if roll != (max(move.dice), min(move.dice)):
@@ -4122,11 +4135,73 @@ class Referee:
                     self._dance_read_best(before)
                 self._legal_move(shown, legal[0])
                 return
+        if entered is None and self._hit_unseen_before(s.checkers):
+            return
         flag = _Flag(self._next_flag_id(), mover, before, dice, shown, best, self._roll_unseen)
         flag.cube_before = self._last_cube
         if self._roll_unseen:
             flag.glimpsed = self._unseen_glimpse
         self._raise_flag(flag, [(p, t) for _, p, t in ranked])
+
+    def _hit_unseen_before(self, evidence: CheckerEvidence) -> bool:
+        """The mover's play, no legal play of his dice from the board on the record,
+        is one from the board his opponent's last play leaves where it hit a blot of
+        his more: the same checkers of the opponent's on the same points, the blot
+        on the bar. Whether a checker that passed over a blot hit it, the board
+        tells only by the bar, and a bar's count is the least sure of a reading (s184
+        clip 18101 at 236.9 s: 13/7* 7/3 of a 64, the blot hit read neither on its
+        point nor on the bar, taken for 13/9 9/3; the 32 entered 25/23 6/3 was
+        flagged as 18/23 6/3, a checker moved back). The opponent's play is recorded
+        again with the hit (``correction`` ``correct_play``, ``HIT_UNSEEN_NOTE``,
+        withdrawing it and the mover's roll, recorded again after it, both as made
+        and when), then the mover's play. Only where nothing but the mover's roll
+        lies between (no correction, no invalid roll: a record this does not redo).
+        Returns whether the plays were recorded so."""
+        state = self.state
+        dice, mover = state.dice, state.on_roll
+        move = self._last_move(legal=True)
+        roll_event = self._last_roll()
+        if dice is None or move is None or roll_event is None or move.player == mover:
+            return False
+        if roll_event.player != mover or roll_event.seq < move.seq:
+            return False
+        if any(e is not roll_event for e in self.events[move.seq + 1 :]):
+            return False
+        recorded = (max(move.dice), min(move.dice))
+        before = Position.from_position_id(move.before, turn=move.player)
+        made = Position.from_position_id(move.after, turn=move.player)
+        found: tuple[float, Position, str, Position, str] | None = None
+        for hit, plays in legal_plays(before, recorded).items():
+            if hit.boards[move.player] != made.boards[move.player] or hit == made:
+                continue
+            if hit.boards[mover][BAR] <= made.boards[mover][BAR] or hit.is_game_over():
+                continue
+            ll, pos, text = self.best_result(hit.with_turn(mover), dice, evidence)
+            if self._explains(evidence, ll) and (found is None or ll > found[0]):
+                hit_text = plays[0].mat_text() if plays else describe_change(before, hit)
+                found = (ll, hit, hit_text, pos, text)
+        if found is None:
+            return False
+        _, hit, hit_text, pos, text = found
+        now, rolled = self._now, self._rolled
+        self._emit(
+            CorrectionEvent,
+            data={
+                "action": "correct_play",
+                "after": hit.position_id(),
+                "withdraws": [move.seq, roll_event.seq],
+            },
+            target_seq=move.seq,
+            note=HIT_UNSEEN_NOTE,
+        )
+        self._rebuild()
+        self._now = {"t": move.t, "frame": move.frame}
+        self._legal_move(hit, hit_text)
+        self._now = {"t": roll_event.t, "frame": roll_event.frame}
+        self._take_roll(mover, dice, rolled, roll_event.note)
+        self._now = now
+        self._legal_move(pos, text)
+        return True
 
     def _dance_read_best(self, before: Position) -> None:
         """The mover danced, his dice read more than once where they lay

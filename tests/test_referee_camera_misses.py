@@ -27,6 +27,7 @@ from gammoneye.engine.position import BAR, Position
 from gammoneye.engine.referee import (
     CHANGED_PLAY_NOTE,
     CUBE_GONE_VIEWS,
+    HIT_UNSEEN_NOTE,
     JUDGED_DANCE_NOTE,
     LONE_DIE_NOTE,
     PREMATURE_NOTE,
@@ -2025,6 +2026,54 @@ def test_a_bar_read_short_after_a_legal_entry_is_no_illegal_play() -> None:
     # a checker moved from his 13 point besides, the bar read right: illegal
     moved = Position((THREE_ON_BAR.boards[0], _board(bar=2, p22=1, p6=5, p8=4, p13=3)), 1)
     assert [e.TYPE for e in play(moved)] == ["move", "flag"]
+
+
+#: Player 1 on roll; player 0 has a blot on his 18 point (player 1's 7 point), which
+#: a 6 from player 1's 13 point hits and a 4 then a 6 passes over.
+BLOT_ON_18 = Position(
+    (_board(p6=5, p8=3, p13=5, p18=1, p24=1), _board(p6=5, p8=3, p13=5, p24=2)), 0
+)
+
+
+def test_an_entry_after_a_hit_read_as_no_hit_puts_the_play_before_right() -> None:
+    """s184 clip 18101 at 236.9 s: player 0 played 13/7* 7/3 of a 64; the blot hit was
+    read neither on its point nor on the bar, and 13/9 9/3, the same checker on the
+    same point, was taken: the bar's count is the least sure of a reading. Player
+    1's 32 entered 25/23 6/3, and was flagged as 18/23 6/3, a checker moved back.
+    From the board the hit leaves, his play is legal: the play before is recorded
+    again with the hit, as made and when, then his roll and his play; no flag. A
+    play of his that is legal from neither board is flagged as ever."""
+    no_hit = Position((BLOT_ON_18.boards[0], _board(p6=5, p8=3, p13=4, p3=1, p24=2)), 1)
+    hit = Position(
+        (_board(bar=1, p6=5, p8=3, p13=5, p24=1), no_hit.boards[1]), 1
+    )  # 13/7* 7/3
+    read = Position((side(p6=5, p8=3, p13=5, p24=1), no_hit.boards[1]), 1)  # blot unseen
+
+    def plays(after: Position) -> tuple[Referee, list[Event]]:
+        ref = _player_1_on_roll_at(BLOT_ON_18)
+        dice = (SeenDie(6, half="left", at=(-20.0, 3.0)), SeenDie(4, half="left", at=(-25.0, 3.0)))
+        start = BLOT_ON_18.with_turn(1)
+        assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(start), dice=dice))] == ["roll"]
+        board = _Scored(read, no_hit=(no_hit, -2.0), hit=(hit, -3.0))
+        made = ref.see(Sighting(board, t=10.0, frame=100))  # type: ignore[arg-type]
+        assert [(e.TYPE, getattr(e, "play", None)) for e in made] == [("move", "13/9 9/3")]
+        theirs = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(2, half="right", at=(25.0, 3.0)))
+        rolled = ref.see(Sighting(ExactCheckers(read.with_turn(0)), dice=theirs, t=11.0, frame=110))
+        assert [e.TYPE for e in rolled] == ["roll"]
+        return ref, ref.see(Sighting(ExactCheckers(after), t=14.0, frame=140))
+
+    entered = Position((_board(p3=1, p6=4, p8=3, p13=5, p23=1, p24=1), no_hit.boards[1]), 0)
+    ref, events = plays(entered)  # 25/23 6/3
+    assert [e.TYPE for e in events] == ["correction", "move", "roll", "move"]
+    assert events[0].note == HIT_UNSEEN_NOTE
+    assert events[1].play == "13/7* 7/3" and events[1].after == hit.with_turn(1).position_id()
+    assert (events[1].t, events[1].frame, events[2].t, events[2].frame) == (10.0, 100, 11.0, 110)
+    assert events[2].dice == (3, 2) and events[3].play == "25/23 6/3" and events[3].legal
+    assert ref.flag is None and ref.state.position == entered.with_turn(1)
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+    # 8/5 on the board, his 2 unplayed: illegal from either board
+    moved = Position((_board(p5=1, p6=5, p8=2, p13=5, p18=1, p24=1), no_hit.boards[1]), 0)
+    assert [e.TYPE for e in plays(moved)[1]] == ["move", "flag"]
 
 
 #: Player 1 on roll with a lone checker on his 14 point; player 0 holds player 1's
