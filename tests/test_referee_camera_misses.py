@@ -2044,9 +2044,7 @@ def test_an_entry_after_a_hit_read_as_no_hit_puts_the_play_before_right() -> Non
     again with the hit, as made and when, then his roll and his play; no flag. A
     play of his that is legal from neither board is flagged as ever."""
     no_hit = Position((BLOT_ON_18.boards[0], _board(p6=5, p8=3, p13=4, p3=1, p24=2)), 1)
-    hit = Position(
-        (_board(bar=1, p6=5, p8=3, p13=5, p24=1), no_hit.boards[1]), 1
-    )  # 13/7* 7/3
+    hit = Position((_board(bar=1, p6=5, p8=3, p13=5, p24=1), no_hit.boards[1]), 1)  # 13/7* 7/3
     read = Position((side(p6=5, p8=3, p13=5, p24=1), no_hit.boards[1]), 1)  # blot unseen
 
     def plays(after: Position) -> tuple[Referee, list[Event]]:
@@ -2057,7 +2055,10 @@ def test_an_entry_after_a_hit_read_as_no_hit_puts_the_play_before_right() -> Non
         board = _Scored(read, no_hit=(no_hit, -2.0), hit=(hit, -3.0))
         made = ref.see(Sighting(board, t=10.0, frame=100))  # type: ignore[arg-type]
         assert [(e.TYPE, getattr(e, "play", None)) for e in made] == [("move", "13/9 9/3")]
-        theirs = (SeenDie(3, half="right", at=(20.0, 3.0)), SeenDie(2, half="right", at=(25.0, 3.0)))
+        theirs = (
+            SeenDie(3, half="right", at=(20.0, 3.0)),
+            SeenDie(2, half="right", at=(25.0, 3.0)),
+        )
         rolled = ref.see(Sighting(ExactCheckers(read.with_turn(0)), dice=theirs, t=11.0, frame=110))
         assert [e.TYPE for e in rolled] == ["roll"]
         return ref, ref.see(Sighting(ExactCheckers(after), t=14.0, frame=140))
