@@ -4,13 +4,15 @@ still stretch to the next: arms held still, and checkers borne off onto the tabl
 ``ReachWatch._arm_stayed`` takes pieces that were taken for an arm before the table
 moved, and lie where they lay, pixel for pixel, with nothing else reaching out, for
 the board's own (checkers put beside the rim) only where they cover less than
-``OFF_PILE_SHARE`` of the field's area off the field. This runs the camera's gates
+``OFF_PILE_SHARE`` of the field's area off the field (``ReachWatch.off_share``: the
+geometric mean of their share of the field's pixels and of its area in the board's
+plane, for an oblique camera shows the near side larger). This runs the camera's gates
 (the motion gate, the board's gate, the reach watch; no board reading) over rendered
 clips and, on every still frame where such pieces are weighed and only that bound
-decides, notes their share off the field and whether the clip's truth has a hand
+decides, notes that share (and its two parts) and whether the clip's truth has a hand
 over the table (or a checker in the air) in that frame:
 
-    python bench/arm_stayed.py clips/s17[1-9]/m*-* clips/s18[01]/m*-*
+    python bench/arm_stayed.py clips/s17[4-9]/m*-* clips/s18[0-4]/m*-*
 
 One line per clip, then the least share of a hand and the largest share without one
 over all clips, and what the bound does with them. Besides, whatever the cause: the
@@ -34,9 +36,10 @@ from gammoneye.service.referee import CameraEyes, TruthEyes, open_source
 from gammoneye.vision.gate import ARM_SAME_SHARE, OFF_PILE_SHARE, ReachWatch
 
 
-class _Weighed(list[tuple[float, bool]]):
-    """(share off the field, a hand in the frame) for each weighing; the frame's hand
-    is set from outside before each frame is shown to the gates."""
+class _Weighed(list[tuple[float, bool, float, float]]):
+    """(share off the field as the watch weighs it, a hand in the frame, that share in
+    the board's plane, in the picture's pixels) for each weighing; the frame's hand is
+    set from outside before each frame is shown to the gates."""
 
     hand = False
 
@@ -56,8 +59,10 @@ class RecordingWatch(ReachWatch):
                 _, _, on_field, area = self._field_masks(small.shape)
                 same = self._kept(small, before, mask, ARM_SAME_SHARE)
                 if same and self._piece(small, before).reach < self.reach_share:
-                    off = float(np.count_nonzero(mask & ~on_field)) / area
-                    WEIGHED.append((off, WEIGHED.hand))
+                    off = mask & ~on_field
+                    pixels = float(np.count_nonzero(off)) / area
+                    plane = self.plane_share(off)
+                    WEIGHED.append((self.off_share(mask), WEIGHED.hand, plane, pixels))
         return kept
 
 
@@ -93,8 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         totals[0] += held
         totals[1] = max(totals[1], longest)
         mine = WEIGHED[start:]
-        hands = [off for off, hand in mine if hand]
-        piles = [off for off, hand in mine if not hand]
+        hands = [w[0] for w in mine if w[1]]
+        piles = [w[0] for w in mine if not w[1]]
         print(
             f"[{n}/{len(args.clips)}] {clip.name}: with a hand {len(hands)}"
             + (f" (least {min(hands):.4f})" if hands else "")
@@ -104,13 +109,19 @@ def main(argv: list[str] | None = None) -> int:
             + (f", the longest hold from one {longest:.1f} s" if longest else ""),
             flush=True,
         )
-    hands = [off for off, hand in WEIGHED if hand]
-    piles = [off for off, hand in WEIGHED if not hand]
     print(f"still frames weighed: {len(WEIGHED)} over {len(args.clips)} clips")
-    if hands:
-        print(f"with a hand: {len(hands)}, off the field {min(hands):.4f} to {max(hands):.4f}")
-    if piles:
-        print(f"without one: {len(piles)}, off the field {min(piles):.4f} to {max(piles):.4f}")
+    for name, want in (("with a hand", True), ("without one", False)):
+        mine = [w for w in WEIGHED if w[1] == want]
+        if mine:
+            low, high = min(mine), max(mine)
+            print(
+                f"{name}: {len(mine)}, off the field {low[0]:.4f} to {high[0]:.4f} "
+                f"(plane, pixels: {low[2]:.4f}, {low[3]:.4f} to {high[2]:.4f}, {high[3]:.4f}); "
+                f"in the plane alone {min(w[2] for w in mine):.4f} to {max(w[2] for w in mine):.4f}"
+                f", in pixels alone {min(w[3] for w in mine):.4f} to {max(w[3] for w in mine):.4f}"
+            )
+    hands = [w[0] for w in WEIGHED if w[1]]
+    piles = [w[0] for w in WEIGHED if not w[1]]
     print(
         f"still frames held back without a hand: {totals[0]}; "
         f"the longest hold from one: {totals[1]:.1f} s"

@@ -527,6 +527,43 @@ def test_a_pile_of_four_borne_off_by_the_rim_of_a_small_board_is_no_arm() -> Non
     assert watch.update(_noisy(resting, rng), 1.0)
 
 
+def test_a_pile_by_the_near_rim_of_an_oblique_board_is_weighed_in_the_boards_plane() -> None:
+    """s184 clip 18101 from 639.4 s: the camera looks along the board from player
+    0's seat; his checkers borne off stand on a pile on the table just past the near
+    rim, at the picture's bottom edge. Two more put on it came to 3.5 % of the
+    field's pixels off it, over the 3 % bound, and the reach watch held every view
+    back to the clip's end (the match's last seven plays lost). The near side looks
+    larger than the field's own pixels: in the board's plane the piece was 1.7 % of
+    the field. Weighed between the two (``ReachWatch.off_share``), the pile is the
+    board's own; an arm from the near corner is held back still."""
+    rng = np.random.default_rng(41)
+    corners = [[500, 150], [780, 150], [980, 560], [300, 560]]  # the far side narrower
+    frame = np.full((720, 1280, 3), (120, 160, 200), np.uint8)  # a pale table
+    cv2.fillConvexPoly(
+        frame, np.array([[480, 135], [800, 135], [1010, 585], [270, 585]]), (40, 80, 140)
+    )
+    cv2.fillConvexPoly(frame, np.array(corners), (60, 110, 170))
+    played = frame.copy()
+    played[640:720, 560:650] = (30, 200, 230)  # checkers on a pile at the picture's edge
+    watch = ReachWatch(corners)
+    mask = np.zeros(watch._small(frame).shape[:2], bool)
+    mask[round(640 / watch.scale) :, round(560 / watch.scale) : round(650 / watch.scale)] = True
+    pixels = np.count_nonzero(mask) / watch._field_masks(mask.shape)[3]
+    assert pixels > 0.03 > watch.off_share(mask)  # (3.8 % of the pixels; 1.6 %)
+    assert not watch.update(_noisy(frame, rng), 0.0)
+    assert watch.update(_noisy(played, rng), 0.1)  # held back, as an arm would be
+    watch.moved()  # the next roll: the table moves
+    assert not watch.update(_noisy(played, rng), 1.0)  # the same piece: clear
+    # a forearm from the near corner resting where it lay while the other hand moved
+    resting = frame.copy()
+    resting[560:720, 100:260] = (150, 170, 200)  # 13 % of the pixels, 6.3 % weighed
+    watch = ReachWatch(corners)
+    assert not watch.update(_noisy(frame, rng), 0.0)
+    assert watch.update(_noisy(resting, rng), 0.1)
+    watch.moved()
+    assert watch.update(_noisy(resting, rng), 1.0)
+
+
 def test_a_speck_out_past_the_rim_does_not_freeze_the_clear_picture() -> None:
     """s105 clip 10203 from 505 s: something small beyond the rim in the last clear
     picture, gone since, reached out against it; the first picture showed no such speck

@@ -147,11 +147,13 @@ LUMP_SAME_SHARE = 0.02
 #: 167 pixels) (:meth:`ReachWatch._arm_stayed`).
 ARM_SAME_SHARE = 0.1
 
-#: The most of the field's area the pieces taken for an arm may cover off the field
-#: for them to be checkers borne off beside the rim (three checkers, bridged, 0.8 %
-#: in s132 clip 12904; four put on a pile, seen from the side by an oblique camera
-#: with the board small in the picture, 2.04 % in s181 clip 17802 at 341.9 s; arms
-#: held still in the 32 renders of s174-s181, 4.8 % and more: ``python
+#: The most of the field's area the pieces taken for an arm may cover off the field,
+#: weighed as :meth:`ReachWatch.off_share` weighs them, for them to be checkers borne
+#: off beside the rim (three checkers, bridged, 0.8 % of the pixels in s132 clip
+#: 12904; four put on a pile by the far rim, seen from the side by an oblique camera
+#: with the board small in the picture, 2.5 % in s181 clip 17802 at 341.9 s; two put
+#: on a pile by the near rim at the picture's edge, 2.4 % in s184 clip 18101 at
+#: 646.1 s; arms held still in the 44 renders of s174-s184, 4.3 % and more: ``python
 #: bench/arm_stayed.py``) (:meth:`ReachWatch._arm_stayed`).
 OFF_PILE_SHARE = 0.03
 
@@ -296,6 +298,9 @@ class ReachWatch:
         self._field = _convex_order(field / self.scale)
         #: The masks for one picture size: where a piece must reach, the field's area.
         self._masks: tuple[tuple[int, int], Any, Any, Any, float] | None = None
+        #: For one picture size, each small pixel's area in the board's plane, as a
+        #: share of the field's (:meth:`plane_share`).
+        self._plane: tuple[tuple[int, int], Any] | None = None
         #: The last clear picture, and one whose change stayed for ``forget_s``.
         self._references: list[Any] = []
         #: The first clear picture, kept until :meth:`reset`.
@@ -352,6 +357,58 @@ class ReachWatch:
                 area,
             )
         return self._masks[1], self._masks[2], self._masks[3], self._masks[4]
+
+    def plane_share(self, mask: Any) -> float:
+        """The area of ``mask`` (over the small picture) in the board's plane, as a
+        share of the field's: each pixel weighed by the area of the board's plane it
+        shows (a camera that looks at the board obliquely shows what lies on the near
+        side larger, and on the far side smaller, than the field's own pixels); a
+        pixel at or past the plane's horizon weighs as much as the whole field.
+
+        >>> field = [[400, 200], [880, 200], [880, 520], [400, 520]]
+        >>> watch = ReachWatch(field)
+        >>> round(watch.scale, 2)  # the small picture: 333 x 187, the field 125 x 83
+        3.85
+        >>> square = np.zeros((187, 333), bool)
+        >>> square[20:40, 20:40] = True  # 400 small pixels, as the camera looks down
+        >>> pixels = 400 * watch.scale**2 / (480 * 320)  # its share of the field's pixels
+        >>> round(100 * watch.plane_share(square), 2), round(100 * pixels, 2)
+        (3.85, 3.85)
+        >>> tilted = ReachWatch([[500, 200], [780, 200], [880, 520], [400, 520]])
+        >>> near, far = np.zeros((2, 187, 333), bool)
+        >>> near[125:135, 150:160] = far[60:70, 150:160] = True
+        >>> bool(tilted.plane_share(near) < tilted.plane_share(far))
+        True
+        """
+        size = (mask.shape[0], mask.shape[1])
+        if self._plane is None or self._plane[0] != size:
+            unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+            to_plane = cv2.getPerspectiveTransform(self._field, unit)
+            ys, xs = np.mgrid[0 : size[0], 0 : size[1]].astype(np.float64)
+            w = to_plane[2, 0] * xs + to_plane[2, 1] * ys + to_plane[2, 2]
+            centre = self._field.mean(axis=0)
+            side = np.sign(to_plane[2, 0] * centre[0] + to_plane[2, 1] * centre[1] + to_plane[2, 2])
+            # the Jacobian of a plane homography: det(H) / w^3; the field is the unit
+            # square, area 1
+            with np.errstate(divide="ignore"):
+                weight = np.abs(np.linalg.det(to_plane) / w**3)
+            self._plane = (size, np.where(w * side > 1e-9, np.minimum(weight, 1.0), 1.0))
+        return float(self._plane[1][mask].sum())
+
+    def off_share(self, mask: Any) -> float:
+        """How much of the field's area ``mask`` (over the small picture) covers off
+        the field, for :meth:`_arm_stayed`: between its share of the field's pixels
+        and its share in the board's plane (:meth:`plane_share`), their geometric
+        mean. A camera that looks at the board obliquely shows what lies on the near
+        side larger than the field's own pixels, and the plane shows that right for
+        what lies flat; but a pile of checkers on the far side stands up from the
+        plane, and its height, mapped onto the plane, reaches far back (s184 clip
+        18101 at 646.1 s: two checkers put on a pile by the near rim, 3.5 % of the
+        field's pixels, 1.7 % of its plane; s181 clip 17802 at 341.9 s: four put on
+        a pile by the far rim, 2.0 % and 3.1 %)."""
+        _, _, on_field, area = self._field_masks(mask.shape)
+        off = mask & ~on_field
+        return float(np.sqrt(self.plane_share(off) * np.count_nonzero(off) / area))
 
     def _piece(self, small: Any, reference: Any) -> _Change:
         """How the small picture changes ``reference`` (:class:`_Change`)."""
@@ -580,9 +637,10 @@ class ReachWatch:
 
     def _arm_stayed(self, small: Any) -> bool:
         """Whether the pieces taken for an arm in the still stretch before the table
-        last moved were small off the field (``OFF_PILE_SHARE``: checkers, not a
-        forearm), lie where they lay then, their pixels changed by no more than
-        ``ARM_SAME_SHARE`` of them (an arm lifted and put down again moves by more),
+        last moved were small off the field (:meth:`off_share` under
+        ``OFF_PILE_SHARE``: checkers, not a forearm), lie where they lay then, their
+        pixels changed by no more than ``ARM_SAME_SHARE`` of them (an arm lifted and
+        put down again moves by more),
         and the small picture, against the one they were seen in, reaches out
         nowhere: what reached out then is still there, and nothing more. (An arm
         may rest where it lay while the other hand moves; not one that small.)"""
@@ -591,8 +649,7 @@ class ReachWatch:
         mask, before = self._arm_before
         if before.shape != small.shape:
             return False
-        _, _, on_field, area = self._field_masks(small.shape)
-        if np.count_nonzero(mask & ~on_field) > OFF_PILE_SHARE * area:
+        if self.off_share(mask) > OFF_PILE_SHARE:
             return False
         if not self._kept(small, before, mask, ARM_SAME_SHARE):
             return False
