@@ -2327,22 +2327,16 @@ class Referee:
         return dice if (0 if dice[0] > dice[1] else 1) == mover else None
 
     def _replace_play(
-        self,
-        move: MoveEvent,
-        withdraws: list[int],
-        pos: Position,
-        text: str,
-        roll: tuple[int, int],
-        note: str = CHANGED_PLAY_NOTE,
+        self, move: MoveEvent, withdraws: list[int], pos: Position, text: str, roll: tuple[int, int]
     ) -> None:
         """Record the play ``text`` (to ``pos``) of ``roll`` in place of ``move``: a
-        ``correction`` (``correct_play``, ``note``) withdrawing ``withdraws``, the
-        match rebuilt, the dice read again where ``roll`` is not the play's."""
+        ``correction`` (``correct_play``) withdrawing ``withdraws``, the match
+        rebuilt, the dice read again where ``roll`` is not the play's."""
         self._emit(
             CorrectionEvent,
             data={"action": "correct_play", "after": pos.position_id(), "withdraws": withdraws},
             target_seq=move.seq,
-            note=note,
+            note=CHANGED_PLAY_NOTE,
         )
         self._rebuild()
         if roll != (max(move.dice), min(move.dice)):

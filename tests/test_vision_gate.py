@@ -442,6 +442,22 @@ def _arm_from_the_left(board: np.ndarray, aside: int = 0) -> np.ndarray:
     return arm
 
 
+def _arm_after_the_table_moved(
+    corners: list[list[int]],
+    clear: np.ndarray,
+    seen: np.ndarray,
+    again: np.ndarray,
+    rng: np.random.Generator,
+) -> bool:
+    """A fresh reach watch shown ``clear`` (clear), then ``seen`` (someone reaching
+    in), then, once the table moved, ``again``: whether it holds ``again`` back."""
+    watch = ReachWatch(corners)
+    assert not watch.update(_noisy(clear, rng), 0.0)
+    assert watch.update(_noisy(seen, rng), 0.1)
+    watch.moved()
+    return watch.update(_noisy(again, rng), 1.0)
+
+
 def test_checkers_borne_off_beside_the_rim_that_stay_when_the_table_moved_are_no_arm() -> None:
     """s132 clip 12904 from 132.4 s: the home board in the picture's top corner, a
     checker borne off onto the table just past the rim, beside the checkers the play
@@ -468,26 +484,15 @@ def test_checkers_borne_off_beside_the_rim_that_stay_when_the_table_moved_are_no
     assert not watch.update(_noisy(played, rng), 1.1)  # and the clear picture now
     assert watch.update(_noisy(_arm_from_the_left(played), rng), 1.2)  # an arm is held
     # where something else reaches out beside the piece, it is held back still
-    watch = ReachWatch(corners)
-    assert not watch.update(_noisy(board, rng), 0.0)
-    assert watch.update(_noisy(played, rng), 0.1)
-    watch.moved()
-    assert watch.update(_noisy(_arm_from_the_left(played), rng), 1.0)
+    assert _arm_after_the_table_moved(corners, board, played, _arm_from_the_left(played), rng)
     # an arm lifted and put down again 12 px aside: still an arm
-    watch = ReachWatch(corners)
-    assert not watch.update(_noisy(board, rng), 0.0)
-    assert watch.update(_noisy(_arm_from_the_left(board), rng), 0.1)
-    watch.moved()
-    assert watch.update(_noisy(_arm_from_the_left(board, aside=12), rng), 1.0)
+    arm, aside = _arm_from_the_left(board), _arm_from_the_left(board, aside=12)
+    assert _arm_after_the_table_moved(corners, board, arm, aside, rng)
     # an arm resting where it lay while the other hand moved: more than a few
     # checkers off the field, still an arm
     resting = board.copy()
     resting[300:420, 0:520] = 200
-    watch = ReachWatch(corners)
-    assert not watch.update(_noisy(board, rng), 0.0)
-    assert watch.update(_noisy(resting, rng), 0.1)
-    watch.moved()
-    assert watch.update(_noisy(resting, rng), 1.0)
+    assert _arm_after_the_table_moved(corners, board, resting, resting, rng)
 
 
 def test_a_pile_of_four_borne_off_by_the_rim_of_a_small_board_is_no_arm() -> None:
@@ -512,19 +517,12 @@ def test_a_pile_of_four_borne_off_by_the_rim_of_a_small_board_is_no_arm() -> Non
     for y in range(110, 196, 9):  # onto the pile, seen from the side: edge on edge
         played[y : y + 7, 425:465] = (30, 30, 200)
         played[y + 7 : y + 9, 425:465] = (20, 20, 120)
-    watch = ReachWatch(corners)
-    assert not watch.update(_noisy(before, rng), 0.0)
-    assert watch.update(_noisy(played, rng), 0.1)  # held back, as an arm would be
-    watch.moved()  # the next roll: the table moves
-    assert not watch.update(_noisy(played, rng), 1.0)  # the same piece: clear
+    # held back, as an arm would be; the same piece once the table moved: clear
+    assert not _arm_after_the_table_moved(corners, before, played, played, rng)
     # a forearm from the top edge resting where it lay while the other hand moved
     resting = before.copy()
     resting[0:235, 430:475] = (190, 170, 150)  # 6.4 % of the field off it
-    watch = ReachWatch(corners)
-    assert not watch.update(_noisy(before, rng), 0.0)
-    assert watch.update(_noisy(resting, rng), 0.1)
-    watch.moved()
-    assert watch.update(_noisy(resting, rng), 1.0)
+    assert _arm_after_the_table_moved(corners, before, resting, resting, rng)
 
 
 def test_a_pile_by_the_near_rim_of_an_oblique_board_is_weighed_in_the_boards_plane() -> None:
@@ -550,18 +548,12 @@ def test_a_pile_by_the_near_rim_of_an_oblique_board_is_weighed_in_the_boards_pla
     mask[round(640 / watch.scale) :, round(560 / watch.scale) : round(650 / watch.scale)] = True
     pixels = np.count_nonzero(mask) / watch._field_masks(mask.shape)[3]
     assert pixels > 0.03 > watch.off_share(mask)  # (3.8 % of the pixels; 1.6 %)
-    assert not watch.update(_noisy(frame, rng), 0.0)
-    assert watch.update(_noisy(played, rng), 0.1)  # held back, as an arm would be
-    watch.moved()  # the next roll: the table moves
-    assert not watch.update(_noisy(played, rng), 1.0)  # the same piece: clear
+    # held back, as an arm would be; the same piece once the table moved: clear
+    assert not _arm_after_the_table_moved(corners, frame, played, played, rng)
     # a forearm from the near corner resting where it lay while the other hand moved
     resting = frame.copy()
     resting[560:720, 100:260] = (150, 170, 200)  # 13 % of the pixels, 6.3 % weighed
-    watch = ReachWatch(corners)
-    assert not watch.update(_noisy(frame, rng), 0.0)
-    assert watch.update(_noisy(resting, rng), 0.1)
-    watch.moved()
-    assert watch.update(_noisy(resting, rng), 1.0)
+    assert _arm_after_the_table_moved(corners, frame, resting, resting, rng)
 
 
 def test_a_speck_out_past_the_rim_does_not_freeze_the_clear_picture() -> None:
