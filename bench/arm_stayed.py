@@ -33,7 +33,7 @@ import numpy as np
 
 import gammoneye.service.referee as service_referee
 from gammoneye.service.referee import CameraEyes, TruthEyes, open_source
-from gammoneye.vision.gate import ARM_SAME_SHARE, OFF_PILE_SHARE, ReachWatch
+from gammoneye.vision.gate import OFF_PILE_SHARE, ReachWatch
 
 
 class _Weighed(list[tuple[float, bool, float, float]]):
@@ -48,22 +48,15 @@ WEIGHED = _Weighed()
 
 
 class RecordingWatch(ReachWatch):
-    """The reach watch, noting the pieces :meth:`_arm_stayed` weighs where only their
-    size off the field decides."""
+    """The reach watch, noting the pieces ``_arm_stayed`` weighs where only their size
+    off the field decides (``_pile_sized``)."""
 
-    def _arm_stayed(self, small: Any) -> bool:
-        kept = super()._arm_stayed(small)
-        if self._arm_before is not None:
-            mask, before = self._arm_before
-            if before.shape == small.shape:
-                _, _, on_field, area = self._field_masks(small.shape)
-                same = self._kept(small, before, mask, ARM_SAME_SHARE)
-                if same and self._piece(small, before).reach < self.reach_share:
-                    off = mask & ~on_field
-                    pixels = float(np.count_nonzero(off)) / area
-                    plane = self.plane_share(off)
-                    WEIGHED.append((self.off_share(mask), WEIGHED.hand, plane, pixels))
-        return kept
+    def _pile_sized(self, mask: Any) -> bool:
+        masks = self._field_masks(mask.shape)
+        off = mask & ~masks.on_field
+        pixels = float(np.count_nonzero(off)) / masks.area
+        WEIGHED.append((self.off_share(mask), WEIGHED.hand, self.plane_share(off), pixels))
+        return super()._pile_sized(mask)
 
 
 def main(argv: list[str] | None = None) -> int:

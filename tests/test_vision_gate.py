@@ -546,7 +546,7 @@ def test_a_pile_by_the_near_rim_of_an_oblique_board_is_weighed_in_the_boards_pla
     watch = ReachWatch(corners)
     mask = np.zeros(watch._small(frame).shape[:2], bool)
     mask[round(640 / watch.scale) :, round(560 / watch.scale) : round(650 / watch.scale)] = True
-    pixels = np.count_nonzero(mask) / watch._field_masks(mask.shape)[3]
+    pixels = np.count_nonzero(mask) / watch._field_masks(mask.shape).area
     assert pixels > 0.03 > watch.off_share(mask)  # (3.8 % of the pixels; 1.6 %)
     # held back, as an arm would be; the same piece once the table moved: clear
     assert not _arm_after_the_table_moved(corners, frame, played, played, rng)

@@ -158,6 +158,23 @@ ARM_SAME_SHARE = 0.1
 OFF_PILE_SHARE = 0.03
 
 
+class _FieldMasks(NamedTuple):
+    """The masks :class:`ReachWatch` weighs pieces by, for one small picture's size."""
+
+    #: where a piece must reach: past the rim, within the zone, or the picture's edge
+    #: there; not the field, grown by a pixel as its edge blurs
+    out_there: Any
+    #: where it must lie in part besides: the field, past the zone, the picture's edge
+    arm_ends: Any
+    #: the field
+    on_field: Any
+    #: the field's area in small pixels
+    area: float
+    #: each small pixel's area in the board's plane, as a share of the field's
+    #: (:meth:`ReachWatch.plane_share`)
+    plane: Any
+
+
 class _Change(NamedTuple):
     """A view against one of the watch's pictures (:meth:`ReachWatch._piece`); areas
     are shares of the field's."""
@@ -296,11 +313,8 @@ class ReachWatch:
         self._bridge = _odd(bridge_share * small_diagonal)
         # the field in the small picture, its corners in drawing order
         self._field = _convex_order(field / self.scale)
-        #: The masks for one picture size: where a piece must reach, the field's area.
-        self._masks: tuple[tuple[int, int], Any, Any, Any, float] | None = None
-        #: For one picture size, each small pixel's area in the board's plane, as a
-        #: share of the field's (:meth:`plane_share`).
-        self._plane: tuple[tuple[int, int], Any] | None = None
+        #: The masks for one picture size (:meth:`_field_masks`).
+        self._masks: tuple[tuple[int, int], _FieldMasks] | None = None
         #: The last clear picture, and one whose change stayed for ``forget_s``.
         self._references: list[Any] = []
         #: The first clear picture, kept until :meth:`reset`.
@@ -329,11 +343,9 @@ class ReachWatch:
         small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
         return cv2.GaussianBlur(small, (3, 3), 0).astype(np.int16)
 
-    def _field_masks(self, shape: tuple[int, ...]) -> tuple[Any, Any, Any, float]:
-        """Where a piece must reach (past the rim, within the zone, or the picture's
-        edge there; not the field, grown by a pixel as its edge blurs), where it must
-        lie in part besides (the field, or past the zone, or the picture's edge), the
-        field and its area, in small pixels."""
+    def _field_masks(self, shape: tuple[int, ...]) -> _FieldMasks:
+        """The masks pieces are weighed by in a small picture of ``shape``
+        (:class:`_FieldMasks`), made once for each size."""
         size = (shape[0], shape[1])
         if self._masks is None or self._masks[0] != size:
             unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
@@ -349,14 +361,28 @@ class ReachWatch:
             )
             edge = np.zeros(size, bool)
             edge[[0, -1], :] = edge[:, [0, -1]] = True
-            self._masks = (
-                size,
-                zone & (~rim | edge) & ~grown,
-                grown | ~zone | edge,
-                field == 1,
-                area,
+            masks = _FieldMasks(
+                out_there=zone & (~rim | edge) & ~grown,
+                arm_ends=grown | ~zone | edge,
+                on_field=field == 1,
+                area=area,
+                plane=self._plane_weights(size, np.linalg.inv(to_image)),
             )
-        return self._masks[1], self._masks[2], self._masks[3], self._masks[4]
+            self._masks = (size, masks)
+        return self._masks[1]
+
+    def _plane_weights(self, size: tuple[int, int], to_plane: Any) -> Any:
+        """Each pixel's area in the board's plane (``to_plane`` maps the picture onto
+        the unit square of the field, area 1): the Jacobian of a plane homography,
+        det(H) / w^3; a pixel at or past the plane's horizon weighs as much as the
+        whole field."""
+        ys, xs = np.mgrid[0 : size[0], 0 : size[1]].astype(np.float64)
+        w = to_plane[2, 0] * xs + to_plane[2, 1] * ys + to_plane[2, 2]
+        centre = self._field.mean(axis=0)
+        side = np.sign(to_plane[2, 0] * centre[0] + to_plane[2, 1] * centre[1] + to_plane[2, 2])
+        with np.errstate(divide="ignore"):
+            weight = np.abs(np.linalg.det(to_plane) / w**3)
+        return np.where(w * side > 1e-9, np.minimum(weight, 1.0), 1.0)
 
     def plane_share(self, mask: Any) -> float:
         """The area of ``mask`` (over the small picture) in the board's plane, as a
@@ -380,20 +406,7 @@ class ReachWatch:
         >>> bool(tilted.plane_share(near) < tilted.plane_share(far))
         True
         """
-        size = (mask.shape[0], mask.shape[1])
-        if self._plane is None or self._plane[0] != size:
-            unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-            to_plane = cv2.getPerspectiveTransform(self._field, unit)
-            ys, xs = np.mgrid[0 : size[0], 0 : size[1]].astype(np.float64)
-            w = to_plane[2, 0] * xs + to_plane[2, 1] * ys + to_plane[2, 2]
-            centre = self._field.mean(axis=0)
-            side = np.sign(to_plane[2, 0] * centre[0] + to_plane[2, 1] * centre[1] + to_plane[2, 2])
-            # the Jacobian of a plane homography: det(H) / w^3; the field is the unit
-            # square, area 1
-            with np.errstate(divide="ignore"):
-                weight = np.abs(np.linalg.det(to_plane) / w**3)
-            self._plane = (size, np.where(w * side > 1e-9, np.minimum(weight, 1.0), 1.0))
-        return float(self._plane[1][mask].sum())
+        return float(self._field_masks(mask.shape).plane[mask].sum())
 
     def off_share(self, mask: Any) -> float:
         """How much of the field's area ``mask`` (over the small picture) covers off
@@ -406,13 +419,13 @@ class ReachWatch:
         18101 at 646.1 s: two checkers put on a pile by the near rim, 3.5 % of the
         field's pixels, 1.7 % of its plane; s181 clip 17802 at 341.9 s: four put on
         a pile by the far rim, 2.0 % and 3.1 %)."""
-        _, _, on_field, area = self._field_masks(mask.shape)
-        off = mask & ~on_field
-        return float(np.sqrt(self.plane_share(off) * np.count_nonzero(off) / area))
+        masks = self._field_masks(mask.shape)
+        off = mask & ~masks.on_field
+        return float(np.sqrt(self.plane_share(off) * np.count_nonzero(off) / masks.area))
 
     def _piece(self, small: Any, reference: Any) -> _Change:
         """How the small picture changes ``reference`` (:class:`_Change`)."""
-        out_there, arm_ends, on_field, area = self._field_masks(small.shape)
+        out_there, arm_ends, on_field, area, _ = self._field_masks(small.shape)
         changed = self._changed(small, reference).astype(np.uint8)
         raw = changed
         if self._bridge > 1:
@@ -649,11 +662,16 @@ class ReachWatch:
         mask, before = self._arm_before
         if before.shape != small.shape:
             return False
-        if self.off_share(mask) > OFF_PILE_SHARE:
-            return False
         if not self._kept(small, before, mask, ARM_SAME_SHARE):
             return False
-        return self._piece(small, before).reach < self.reach_share
+        if self._piece(small, before).reach >= self.reach_share:
+            return False
+        return self._pile_sized(mask)
+
+    def _pile_sized(self, mask: Any) -> bool:
+        """Whether pieces that stayed where they lay, nothing else reaching out, are
+        small enough off the field to be the board's own (:meth:`_arm_stayed`)."""
+        return self.off_share(mask) <= OFF_PILE_SHARE
 
     def _kept(self, small: Any, before: Any, mask: Any, share: float) -> bool:
         """Whether the pixels of ``mask`` changed from the small picture ``before`` to
