@@ -4455,16 +4455,7 @@ class Referee:
         # 0.13, and flagged only when put right 5.7 s later).
         if unplayed:
             odds = UNPLAYED_LOG_ODDS
-        # Dice that lay while a view read the board as it stood before the play are
-        # his roll: both misread is one coincidence, the two dice's odds together,
-        # weighed against one illegal play (s185 clip 18201 at 166.4 s: an 11, its 1s
-        # read at 0.91 and 0.78 with a 3 at 0.09 and a 2 at 0.08; 8/6 8/5, a pip too
-        # far, taken for a 32's and flagged only when put right 8 s later). Dice first
-        # seen with the play made may be the opponent's (see below): their odds
-        # stretch by each die read again, as do an opening's, whose two dice are two
-        # players'.
-        known = opening is None and self._seen_exact is not None
-        allowed = odds if unplayed or known else odds * max(1, misread)
+        allowed = odds if unplayed else odds * max(1, misread)
         if not explained and (
             score - ll - read_prior < allowed
             or (

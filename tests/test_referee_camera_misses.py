@@ -1082,48 +1082,6 @@ def test_a_die_read_surely_keeps_its_number_when_the_other_is_read_again() -> No
     assert sorted(events[1].dice) == [2, 3] and events[1].legal
 
 
-def test_both_dice_of_a_roll_seen_lying_are_read_again_only_as_one_coincidence() -> None:
-    """s185 clip 18201 at 166.4 s: an 11, its 1s read at 0.91 (a 3 at 0.09) and 0.78
-    (a 2 at 0.08), lying while the board before the play was read. 8/6 8/5, a pip too
-    far, is a legal play of 32, but both dice misread together (about 0.01 against
-    the 11) is less likely than one illegal play [000 r10a]: flagged at once. Dice
-    read unsure enough that a 32 stays likelier are read again from the play."""
-
-    def events_after(sure: tuple[float, float]) -> list[Event]:
-        ref, p0 = _opened_52()  # player 1 on roll: his right half is "left"
-        first, second = sure
-        roll = (
-            SeenDie(
-                1,
-                p=first,
-                half="left",
-                at=(-18.0, -13.0),
-                values=(first, 0.0, 1 - first, 0.0, 0.0, 0.0),
-            ),
-            SeenDie(
-                1,
-                p=second,
-                half="left",
-                at=(-12.0, 3.0),
-                values=(second, 0.4 * (1 - second), 0.6 * (1 - second), 0.0, 0.0, 0.0),
-            ),
-        )
-        [rolled] = ref.see(Sighting(ExactCheckers(p0), dice=roll))
-        assert isinstance(rolled, RollEvent) and rolled.dice == (1, 1)
-        assert ref.see(Sighting(ExactCheckers(p0), dice=roll)) == []  # lying, board unmoved
-        far = Position((p0.boards[0], _moved(p0.boards[1], (8, 6), (8, 5))), 1)
-        events = ref.see(Sighting(ExactCheckers(far)))
-        assert Referee.resume(ref.config, ref.events).state == ref.state
-        return events
-
-    events = events_after((0.91, 0.78))
-    assert [e.TYPE for e in events] == ["move", "flag"]
-    assert events[0].dice == (1, 1) and not events[0].legal
-    events = events_after((0.6, 0.5))
-    assert [e.TYPE for e in events] == ["correction", "move"]
-    assert sorted(events[1].dice) == [2, 3] and events[1].legal
-
-
 def test_a_die_read_surely_beside_one_boxed_twice_is_a_glimpse_of_the_roll() -> None:
     """s45 clip 4005 at 513 s: player 1's 63 seen as a 6 at 0.96 beside a 3 at 0.65 and
     a 5 at 0.33 2 cm apart, one die boxed twice and neither box read surely: no roll
