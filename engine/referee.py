@@ -4645,6 +4645,14 @@ class Referee:
                 explained = True
         if not explained and self._see_double_over_flag(s, dice):
             return
+        # an empty play flagged and two new dice in his half, the board as it stood:
+        # rolled again, before any roll his dice may have shown is weighed for a play
+        # the board, read less surely under the new dice, may let pass (s188 clip
+        # 18502 at 486.8 s: a 44, one die cocked and read flat, lifted, no play
+        # flagged; his 66 then rolled, the board read roughly and taken for 41's
+        # 25/24 24/20, the 66 for his opponent's roll in the wrong half)
+        if not explained and self._see_pass_rolled_again(flag, s, dice):
+            return
         if rejudged:
             pass  # cleared, the play recorded
         elif explained:
@@ -4670,8 +4678,6 @@ class Referee:
             return
         if not dice:
             flag.after = self._possible_guess(s.checkers, mover) or flag.after
-            return
-        if self._see_pass_rolled_again(flag, s, dice):
             return
         if len(dice) >= 2:
             # The opponent rolled (the mover's dice were lifted with the flag): the

@@ -28,6 +28,7 @@ from gammoneye.engine.referee import (
     CHANGED_PLAY_NOTE,
     CUBE_GONE_VIEWS,
     HIT_UNSEEN_NOTE,
+    ILLEGAL_MARGIN,
     JUDGED_DANCE_NOTE,
     LONE_DIE_NOTE,
     PREMATURE_NOTE,
@@ -765,6 +766,35 @@ def test_a_roll_lifted_without_a_play_then_rolled_again_in_his_half_was_invalid(
     events = ref.see(Sighting(ExactCheckers(ref.state.position), dice=theirs))
     assert [e.TYPE for e in events] == ["accepted_illegal", "flag_cleared", "roll"]
     assert isinstance(events[-1], RollEvent) and events[-1].player == 0
+
+
+def test_a_roll_rolled_again_after_an_empty_play_is_so_though_the_board_reads_roughly() -> None:
+    """s188 clip 18502 at 486.8 s: player 1's 44, a die cocked and read flat, lifted
+    with no play (flagged); his 66 then lay in his half, and the board, read less
+    surely under the new dice, let a play of 41 pass (the 4 read at 0.92, a 1 at
+    0.01): 25/24 24/20 recorded, the 66 taken for his opponent's roll in the wrong
+    half. The board as it stood and two new dice in his half are his roll made again
+    [001 4.1(iv)], before any other roll is weighed for a play."""
+    ref, p0 = _opened_52()  # player 1 on roll: his right half is "left"
+    four = (0.01, 0.0, 0.0, 0.92, 0.0, 0.07)
+    first = (
+        SeenDie(6, p=0.93, half="left", at=(-20.0, 3.0)),
+        SeenDie(4, p=0.92, half="left", at=(-25.0, 3.0), values=four),
+    )
+    [roll] = ref.see(Sighting(ExactCheckers(p0), dice=first))
+    move, flag = ref.see(Sighting(ExactCheckers(p0)))  # lifted, no checker moved
+    assert isinstance(move, MoveEvent) and move.play == "" and flag.TYPE == "flag"
+    # his 13- and 6-points read unsure under the new dice: 61's 13/7 7/6 would pass
+    rough = _PointCheckers(p0, frozenset({(1, 12), (1, 5)}))
+    assert rough.log_likelihood(
+        Position((p0.boards[0], _moved(p0.boards[1], (13, 6))), 1)
+    ) >= -ILLEGAL_MARGIN
+    again = (SeenDie(3, half="left", at=(-15.0, -4.0)), SeenDie(1, half="left", at=(-22.0, 6.0)))
+    events = ref.see(Sighting(rough, dice=again))
+    assert [e.TYPE for e in events] == ["correction", "roll_invalid", "roll"]
+    assert events[0].data == {"action": "reroll", "withdraws": [roll.seq, move.seq, flag.seq]}
+    assert isinstance(events[2], RollEvent) and (events[2].player, events[2].dice) == (1, (3, 1))
+    assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
 def test_a_flagged_play_put_right_unseen_before_the_opponent_played_is_put_right() -> None:
