@@ -983,6 +983,7 @@ class Referee:
             # where it was last seen, for every rule that looks at it (a double, a
             # double over a flag, the cube last seen)
             sighting = replace(sighting, cube=self._last_cube)
+        sighting = self._bars_as_they_stood(sighting)
         self._now = {"t": sighting.t, "frame": sighting.frame}
         self._seen_checkers = sighting.checkers
         self._arms_now = self._arms_of(sighting)
@@ -1048,6 +1049,28 @@ class Referee:
             self._last_cube = sighting.cube
         self._note_exact(sighting.checkers)
         return self.events[first:]
+
+    def _bars_as_they_stood(self, s: Sighting) -> Sighting:
+        """``s``, or ``s`` with its two bars' counts read the other way round
+        (:class:`_BarsSwapped`) where it shows the position on the record so and not
+        as read: no play moves checkers onto or off the bar and nothing else, so the
+        view shows the position unchanged, its bars' colours misread. A bar's colour
+        is read from a few checkers' edges, and on some boards, from some moment, every
+        view reads it so (s188 clip 18502 from 860.1 s: player 0's checker on the bar
+        read as player 1's once player 1 bore off; his dances were flagged, a roll
+        rolled again missed, and the board taken for turns not seen)."""
+        if self.state.phase in (Phase.START, Phase.GAME_OVER):
+            return s
+        position = self.state.position
+        if _bars_swapped(position) is None:
+            return s
+        evidence = s.checkers
+        if self._explains(evidence, evidence.log_likelihood(position)):
+            return s
+        swapped = _BarsSwapped(evidence)
+        if not self._explains(swapped, swapped.log_likelihood(position)):
+            return s
+        return replace(s, checkers=swapped)
 
     def _note_exact(self, evidence: CheckerEvidence) -> None:
         """Keeps the position to be played from when this view reads it exactly (the

@@ -4421,6 +4421,32 @@ def test_a_third_die_on_the_bar_beside_a_roll_is_a_mark_not_a_die() -> None:
     assert invalid.reasons == ("wrong_half",) and sorted(invalid.dice) == [1, 6]
 
 
+def test_a_board_as_it_stood_its_bars_read_the_wrong_way_round_is_as_it_stood() -> None:
+    """s188 clip 18502 from 860.1 s: player 0's checker on the bar read as player 1's
+    in every view once player 1 bore off (here the other way round). Player 0's 25/23 onto a held point was
+    flagged [000 r13] and taken back, a dance; the board as it stood, read so, let the
+    flag stand, and the opponent's roll then took the board for turns not seen. No
+    play moves checkers onto or off the bar and nothing else: a view that shows the
+    position on the record with its bars' counts the other way round shows it."""
+    # player 0 bearing off (four off), player 1 on the bar
+    at = Position((side(p2=2, p4=2, p5=3, p6=4), side(bar=1, p6=5, p8=3, p13=5, p24=1)), 0)
+    ref = _player_1_on_roll_at(at)
+    before = at.with_turn(1)
+    read = _bars_swapped(before)
+    assert read is not None
+    roll = (SeenDie(4, half="left", at=(-20.0, 3.0)), SeenDie(2, half="left", at=(-25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(before), dice=roll))] == ["roll"]
+    onto = Position((before.boards[0], side(p23=1, p6=5, p8=3, p13=5, p24=1)), 1)
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(onto)))] == ["move", "flag"]
+    events = ref.see(Sighting(ExactCheckers(read)))  # taken back, the bars read so
+    assert [e.TYPE for e in events] == ["flag_cleared", "move"]
+    assert isinstance(events[1], MoveEvent) and events[1].play == "" and events[1].legal
+    # his opponent's roll and play, the bar read so still, are judged as they are
+    sixes = (SeenDie(6, half="right", at=(20.0, 3.0)), SeenDie(1, half="right", at=(25.0, 3.0)))
+    assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(read), dice=sixes))] == ["roll"]
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_a_bar_read_the_wrong_way_round_after_a_play_is_read_the_other_way() -> None:
     """s53 clip 4801 at 401.5 s: player 1 bore off with 55 while player 0 had checkers
     on the bar (three here), and the view after it read them as player 1's: no play
