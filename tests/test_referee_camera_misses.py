@@ -4423,11 +4423,12 @@ def test_a_third_die_on_the_bar_beside_a_roll_is_a_mark_not_a_die() -> None:
 
 def test_a_board_as_it_stood_its_bars_read_the_wrong_way_round_is_as_it_stood() -> None:
     """s188 clip 18502 from 860.1 s: player 0's checker on the bar read as player 1's
-    in every view once player 1 bore off (here the other way round). Player 0's 25/23 onto a held point was
-    flagged [000 r13] and taken back, a dance; the board as it stood, read so, let the
-    flag stand, and the opponent's roll then took the board for turns not seen. No
-    play moves checkers onto or off the bar and nothing else: a view that shows the
-    position on the record with its bars' counts the other way round shows it."""
+    in every view once player 1 bore off (here the players the other way round).
+    Player 0's 25/23 onto a held point was flagged [000 r13] and taken back, a dance;
+    the board as it stood, read so, let the flag stand, and the opponent's roll then
+    took the board for turns not seen. No play moves checkers onto or off the bar and
+    nothing else: a view that shows the position on the record with its bars' counts
+    the other way round shows it."""
     # player 0 bearing off (four off), player 1 on the bar
     at = Position((side(p2=2, p4=2, p5=3, p6=4), side(bar=1, p6=5, p8=3, p13=5, p24=1)), 0)
     ref = _player_1_on_roll_at(at)
