@@ -1062,15 +1062,15 @@ class Referee:
         if self.state.phase in (Phase.START, Phase.GAME_OVER):
             return s
         position = self.state.position
-        if _bars_swapped(position) is None:
+        flipped = _bars_swapped(position)
+        if flipped is None:
             return s
         evidence = s.checkers
         if self._explains(evidence, evidence.log_likelihood(position)):
             return s
-        swapped = _BarsSwapped(evidence)
-        if not self._explains(swapped, swapped.log_likelihood(position)):
+        if not self._explains(evidence, evidence.log_likelihood(flipped)):
             return s
-        return replace(s, checkers=swapped)
+        return replace(s, checkers=_BarsSwapped(evidence))
 
     def _note_exact(self, evidence: CheckerEvidence) -> None:
         """Keeps the position to be played from when this view reads it exactly (the

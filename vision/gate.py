@@ -650,13 +650,12 @@ class ReachWatch:
 
     def _arm_stayed(self, small: Any) -> bool:
         """Whether the pieces taken for an arm in the still stretch before the table
-        last moved were small off the field (:meth:`off_share` under
-        ``OFF_PILE_SHARE``: checkers, not a forearm), lie where they lay then, their
-        pixels changed by no more than ``ARM_SAME_SHARE`` of them (an arm lifted and
-        put down again moves by more),
-        and the small picture, against the one they were seen in, reaches out
-        nowhere: what reached out then is still there, and nothing more. (An arm
-        may rest where it lay while the other hand moves; not one that small.)"""
+        last moved lie where they lay then, their pixels changed by no more than
+        ``ARM_SAME_SHARE`` of them (an arm lifted and put down again moves by more);
+        the small picture, against the one they were seen in, reaches out nowhere
+        (what reached out then is still there, and nothing more); and they are small
+        off the field (:meth:`_pile_sized`: checkers, not a forearm). An arm may rest
+        where it lay while the other hand moves; not one that small."""
         if self._arm_before is None:
             return False
         mask, before = self._arm_before
