@@ -138,6 +138,12 @@ DOUBT_PLAYS = 4
 #: other roll (the judged dice misread) unless the dice read make it less likely than
 #: this, against the numbers judged.
 ILLEGAL_LOG_ODDS = math.log(0.05)
+#: Log odds per checker out of place between an illegal play and the nearest legal
+#: result of a roll, where no roll makes the play seen and the roll was not seen: a
+#: play illegal with a roll mostly leaves one die unplayed or one checker a pip off,
+#: so each checker further from every legal play of a roll makes that roll about a
+#: twentieth as likely to be the one played (:meth:`Referee._roll_played_illegally`).
+ILLEGAL_OUT_LOG_ODDS = math.log(0.05)
 #: Log prior odds of an empty play where the roll has a play, against one die of the
 #: roll misread so that it dances (:meth:`Referee._misread_dance`): at 1/500, a die
 #: read at 0.91 may be taken for any other face, one read at 0.99 for the reader's
@@ -1458,7 +1464,12 @@ class Referee:
         s: a checker on the 2-point read as a 1 at 0.38-0.39 beside the mover's 54 and
         then beside his opponent's 46 rolled into the wrong half, which went unjudged.
         (A checker read surely as a die is weighed where the roll is glimpsed,
-        :meth:`_pair_beside_checker_die`.)
+        :meth:`_pair_beside_checker_die`.) It stays a checker read as a die until a
+        roll is recorded (:meth:`_less_checker_dice`): alone once the two are lifted,
+        it is no die of his still down (s190 clip 18701 at 314.5 s: a checker's top
+        read as a 5 at 0.32 beside a 51 judged invalid for a flat 5 read cocked;
+        25/24 played and the dice lifted, the play was taken for one not over, and
+        its 5 unplayed went unflagged until he put it right).
 
         So is one read surely that lies where the die glimpsed alone lay, and may show
         its face: it stayed while the two came, and a die on a checker is rolled again
@@ -1487,6 +1498,8 @@ class Referee:
             return dice
         if on[0].p >= CHECKER_TOP_P:
             self._checker_dice, self._glimpsed = (on[0],), ()
+        else:
+            self._checker_dice = (on[0],)
         return rest
 
     def _less_checker_dice(self, dice: Sequence[SeenDie]) -> tuple[SeenDie, ...]:
@@ -2089,10 +2102,12 @@ class Referee:
             # roll kept, one no one made).
             self._take_judged_as_valid(invalid)
             note = TAKEN_VALID_NOTE
+        if not legal and judged is None:
+            roll = self._roll_played_illegally(before, evidence, rolls, roll)
         self._unseen_roll(roller, roll, note)
         if not legal:
             # A die was seen and is gone, and no roll makes this play: illegal,
-            # flagged under the likeliest roll [001 4.2(ii)].
+            # flagged under the roll it is likeliest an illegal play of [001 4.2(ii)].
             self._decide_play(s)
             return True
         if note == TAKEN_VALID_NOTE:
@@ -2110,6 +2125,43 @@ class Referee:
             if not self._see_cube(s):
                 self._see_roll(s, others)
         return True
+
+    def _roll_played_illegally(
+        self,
+        before: Position,
+        evidence: CheckerEvidence,
+        rolls: Sequence[tuple[tuple[int, int], float]],
+        likeliest: tuple[int, int],
+    ) -> tuple[int, int]:
+        """The roll an unseen roll's play, legal with no roll, is flagged under: of
+        ``rolls`` (each with its glimpse log-prior; a non-double twice as likely as
+        a double), the one the board as seen is the likeliest illegal play of, each
+        checker out of place between the view's guess
+        and the roll's nearest legal result costing ``ILLEGAL_OUT_LOG_ODDS``; ties and
+        a view with no guess keep ``likeliest``, the roll whose best legal result
+        explains the view best. How far the view is from a legal result says more
+        than how well that result explains it, where every point off costs the view
+        about the same however many checkers it is off by (s190 clip 18701 at 23.4 s:
+        a 33 unseen, its dice white on a white point, 24/21 24/21 13/10 with a 3
+        unplayed; 33's 24/21(2) 13/10(2) and 21's 13/10 each explained the view
+        with two points off, and a cocked die glimpsed of the roll before, rolled
+        again, read as a 2 at 0.39, made it 21: 13/10 was flagged as a play of 21)."""
+        seen = evidence.guess(before.turn)
+        if seen is None:
+            return likeliest
+        priors = dict(rolls)
+        best = (-math.inf, likeliest)
+        for roll in (likeliest, *(r for r in priors if r != likeliest)):
+            results = legal_plays(before, roll)
+            out = min((checkers_out_of_place(seen, pos) for pos in results), default=0)
+            score = (
+                priors.get(roll, 0.0)
+                + (0.0 if roll[0] == roll[1] else math.log(2))
+                + ILLEGAL_OUT_LOG_ODDS * out
+            )
+            if score > best[0]:
+                best = (score, roll)
+        return best[1]
 
     def _likeliest_unseen_roll(
         self, before: Position, evidence: CheckerEvidence

@@ -1025,6 +1025,46 @@ def test_an_illegal_play_after_a_roll_not_seen_is_flagged_then_cleared() -> None
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
+@dataclass(frozen=True)
+class _CappedCheckers:
+    """A reading that guesses ``seen`` and costs 14 a point read otherwise, by one
+    checker or by many: as a camera's point counts weigh a view."""
+
+    seen: Position
+
+    def log_likelihood(self, position: Position) -> float:
+        return -14.0 * sum(
+            position.boards[side][i] != self.seen.boards[side][i]
+            for side in (0, 1)
+            for i in range(25)
+        )
+
+    def ceiling(self) -> float:
+        return 0.0
+
+    def guess(self, turn: int) -> Position | None:
+        return self.seen.with_turn(turn)
+
+
+def test_an_unseen_roll_played_illegally_is_flagged_as_the_roll_it_is_nearest() -> None:
+    """s190 clip 18701 at 23.4 s: player 1's 33 was not seen (white dice on a white
+    point) and played 24/21 24/21 13/10, a 3 unplayed; a die glimpsed before it read
+    as a 2 at 0.39. 33's 24/21(2) 13/10(2) and 21's 13/11 11/10 each differ from the
+    view on two points, and the glimpse made it 21: flagged as a play of 21. One
+    checker from a legal play of 33, two from any of 21: it is flagged under 33."""
+    ref, p0 = _opened_52()
+    glimpse = SeenDie(
+        2, p=0.39, half="left", at=(-12.0, -19.0), values=(0.11, 0.39, 0.07, 0.11, 0.27, 0.04)
+    )
+    assert ref.see(Sighting(ExactCheckers(p0), dice=(glimpse,))) == []
+    played = Position((p0.boards[0], _moved(p0.boards[1], (24, 21), (24, 21), (13, 10))), 1)
+    events = ref.see(Sighting(_CappedCheckers(played)))
+    assert [e.TYPE for e in events] == ["roll", "move", "flag"]
+    assert events[0].dice == (3, 3) and events[0].note == UNSEEN_ROLL_NOTE
+    assert not events[1].legal and events[2].kind == "illegal_play"
+    assert Referee.resume(ref.config, ref.events).state == ref.state
+
+
 def test_a_play_legal_only_if_the_die_glimpsed_was_misread_is_illegal() -> None:
     """s45 clip 4003 at 160 s: a 51 seen by its 1 alone (at 1.00), then 7/5 7/2, which
     no roll with a 1 makes; read from the play as a 52, the illegal play went
@@ -3930,6 +3970,30 @@ def test_a_checker_top_read_as_a_third_die_hides_no_roll_in_the_wrong_half() -> 
     ref.see(Sighting(ExactCheckers(p0), dice=his))
     events = ref.see(Sighting(ExactCheckers(played), dice=(*theirs, sure)))
     assert not any(isinstance(e, RollInvalidEvent) for e in events)
+
+
+def test_a_checker_top_left_beside_dice_lifted_is_no_die_of_his() -> None:
+    """s190 clip 18701 at 311.2-314.5 s: player 0's 51, its flat 5 read cocked, was
+    judged invalid; he played 25/24 with the dice still lying beside a checker's top
+    read as a 5 at 0.32, then lifted them, the 5 unplayed. Alone, the checker's top
+    was taken for a die of his still down, the play for one not over: the illegal
+    play went unflagged until he put it right. A third die read unsurely on a
+    checker beside his two is a checker's top for the rest of the turn: the play is
+    his roll's, taken as valid, and flagged [001 4.2(ii)]."""
+    ref, p0 = _opened_52()
+    top = SeenDie(5, p=0.32, half="left", on_checker=0.99, at=(-12.0, -16.0), over=(8, 0.46, -0.43))
+    rolled = (
+        SeenDie(1, half="left", at=(-20.0, 3.0)),
+        SeenDie(5, half="left", cocked=0.95, at=(-8.0, 4.0)),
+    )
+    [invalid] = ref.see(Sighting(ExactCheckers(p0), dice=rolled))
+    assert isinstance(invalid, RollInvalidEvent) and invalid.reasons == ("cocked",)
+    part = Position((p0.boards[0], _moved(p0.boards[1], (24, 23))), 1)
+    assert ref.see(Sighting(ExactCheckers(part), dice=(*rolled, top))) == []
+    events = ref.see(Sighting(ExactCheckers(part), dice=(top,)))
+    assert [e.TYPE for e in events] == ["correction", "roll", "move", "flag"]
+    assert events[1].dice == (5, 1) and not events[2].legal
+    assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
 def test_a_checker_read_surely_as_a_die_that_stays_while_a_roll_comes_is_no_glimpse() -> None:
