@@ -786,9 +786,10 @@ def test_a_roll_rolled_again_after_an_empty_play_is_so_though_the_board_reads_ro
     assert isinstance(move, MoveEvent) and move.play == "" and flag.TYPE == "flag"
     # his 13- and 6-points read unsure under the new dice: 61's 13/7 7/6 would pass
     rough = _PointCheckers(p0, frozenset({(1, 12), (1, 5)}))
-    assert rough.log_likelihood(
-        Position((p0.boards[0], _moved(p0.boards[1], (13, 6))), 1)
-    ) >= -ILLEGAL_MARGIN
+    assert (
+        rough.log_likelihood(Position((p0.boards[0], _moved(p0.boards[1], (13, 6))), 1))
+        >= -ILLEGAL_MARGIN
+    )
     again = (SeenDie(3, half="left", at=(-15.0, -4.0)), SeenDie(1, half="left", at=(-22.0, 6.0)))
     events = ref.see(Sighting(rough, dice=again))
     assert [e.TYPE for e in events] == ["correction", "roll_invalid", "roll"]
