@@ -1026,27 +1026,6 @@ def test_an_illegal_play_after_a_roll_not_seen_is_flagged_then_cleared() -> None
     assert Referee.resume(ref.config, ref.events).state == ref.state
 
 
-@dataclass(frozen=True)
-class _CappedCheckers:
-    """A reading that guesses ``seen`` and costs 14 a point read otherwise, by one
-    checker or by many: as a camera's point counts weigh a view."""
-
-    seen: Position
-
-    def log_likelihood(self, position: Position) -> float:
-        return -14.0 * sum(
-            position.boards[side][i] != self.seen.boards[side][i]
-            for side in (0, 1)
-            for i in range(25)
-        )
-
-    def ceiling(self) -> float:
-        return 0.0
-
-    def guess(self, turn: int) -> Position | None:
-        return self.seen.with_turn(turn)
-
-
 def test_an_unseen_roll_played_illegally_is_flagged_as_the_roll_it_is_nearest() -> None:
     """s190 clip 18701 at 23.4 s: player 1's 33 was not seen (white dice on a white
     point) and played 24/21 24/21 13/10, a 3 unplayed; a die glimpsed before it read
@@ -1059,7 +1038,7 @@ def test_an_unseen_roll_played_illegally_is_flagged_as_the_roll_it_is_nearest() 
     )
     assert ref.see(Sighting(ExactCheckers(p0), dice=(glimpse,))) == []
     played = Position((p0.boards[0], _moved(p0.boards[1], (24, 21), (24, 21), (13, 10))), 1)
-    events = ref.see(Sighting(_CappedCheckers(played)))
+    events = ref.see(Sighting(_CappedCheckers(played, frozenset())))
     assert [e.TYPE for e in events] == ["roll", "move", "flag"]
     assert events[0].dice == (3, 3) and events[0].note == UNSEEN_ROLL_NOTE
     assert not events[1].legal and events[2].kind == "illegal_play"
@@ -4868,6 +4847,18 @@ class _PointCheckers:
 
     def guess(self, turn: int) -> Position | None:
         return self.seen.with_turn(turn)
+
+
+class _CappedCheckers(_PointCheckers):
+    """A reading that guesses ``seen`` and costs 14 a point read otherwise, by one
+    checker or by many: as a camera's point counts weigh a view."""
+
+    def log_likelihood(self, position: Position) -> float:
+        return -14.0 * sum(
+            position.boards[side][i] != self.seen.boards[side][i]
+            for side in (0, 1)
+            for i in range(25)
+        )
 
 
 def test_a_play_onto_a_held_point_is_no_legal_play_with_an_impossible_turn_after() -> None:
