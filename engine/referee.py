@@ -70,7 +70,7 @@ from .events import (
     withdrawn_seqs,
 )
 from .match import MatchRuleError, MatchState, Phase, changed_by_hits
-from .moves import checkers_out_of_place, dice_used, legal_plays
+from .moves import checkers_out_of_place, dice_used, legal_plays, legal_positions
 from .position import BAR, Position, PositionError
 
 #: Log-likelihood by which the evidence must prefer a position no legal play makes
@@ -2152,8 +2152,7 @@ class Referee:
         priors = dict(rolls)
         best = (-math.inf, likeliest)
         for roll in (likeliest, *(r for r in priors if r != likeliest)):
-            results = legal_plays(before, roll)
-            out = min((checkers_out_of_place(seen, pos) for pos in results), default=0)
+            out = min(checkers_out_of_place(seen, pos) for pos in legal_positions(before, roll))
             score = (
                 priors.get(roll, 0.0)
                 + (0.0 if roll[0] == roll[1] else math.log(2))
