@@ -615,8 +615,10 @@ class CameraEyes:
                 # the field found at 0.51 in its first frame, a quad 67 px off at
                 # 0.07 in its second; kept, no view was read all clip long).
                 self.corners = self.profile = None
-            if found.points_agreeing < 24:
-                return None  # colours unknown until the opening is seen
+            if not found.reads_as_opening:
+                # colours unknown until the opening is seen (all but a pile of five
+                # read a checker off is the opening, where no lens reads it whole)
+                return None
             other = next(c for c in reading.colours if c != found.bottom_colour)
             by_player = {self.bottom_player: found.bottom_colour, 1 - self.bottom_player: other}
             self.colours = (by_player[0], by_player[1])

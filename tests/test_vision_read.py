@@ -1373,3 +1373,27 @@ def test_a_checker_plainly_on_the_bar_is_not_cut_for_one_the_cube_hides_the_base
     # a bar checker as near red as white goes over to red, as before
     moved, _ = bar_and_off(points, bar, {"dark": 0, "light": 1}, in_doubt={18})
     assert moved == {"dark": 1, "light": 0}
+
+
+def test_the_opening_with_one_pile_of_five_read_a_checker_off_is_the_opening() -> None:
+    """s192 clip 18904 (a small board far off): the top player's 12-point, five
+    checkers, read as six at 1.00 in every picture; the opening was never seen, the
+    colours never learnt and no view of the match passed on. No play leaves one pile a
+    checker off and every other point as it was: that is the opening. Two points off,
+    or a pile of two or three read a checker off, or a pile read in the other colour,
+    is not."""
+    from gammoneye.vision.reading import BoardReading
+
+    layout = opening_layout(COLOURS[0], True)
+
+    def match(changes: dict[int, tuple[str, int]]) -> tuple[int, bool]:
+        found = match_opening(BoardReading.certain({**layout, **changes}))
+        assert found.bottom_colour == COLOURS[0] and found.home_right
+        return found.points_agreeing, found.reads_as_opening
+
+    assert match({}) == (24, True)
+    assert match({12: (COLOURS[1], 6)}) == (23, True)
+    assert match({6: (COLOURS[0], 4)}) == (23, True)
+    assert match({12: (COLOURS[1], 6), 13: (COLOURS[0], 6)}) == (22, False)
+    assert match({8: (COLOURS[0], 4)}) == (23, False)
+    assert match({12: (COLOURS[1], 3)}) == (23, False)
