@@ -1496,10 +1496,9 @@ class Referee:
         rest = tuple(d for d in dice if d is not on[0])
         if any(d.p < REREAD_P or self._on_checker(d) >= DIE_FAULT_P for d in rest):
             return dice
+        self._checker_dice = (on[0],)
         if on[0].p >= CHECKER_TOP_P:
-            self._checker_dice, self._glimpsed = (on[0],), ()
-        else:
-            self._checker_dice = (on[0],)
+            self._glimpsed = ()
         return rest
 
     def _less_checker_dice(self, dice: Sequence[SeenDie]) -> tuple[SeenDie, ...]:
@@ -2103,7 +2102,7 @@ class Referee:
             self._take_judged_as_valid(invalid)
             note = TAKEN_VALID_NOTE
         if not legal and judged is None:
-            roll = self._roll_played_illegally(before, evidence, rolls, roll)
+            roll = self._roll_played_illegally(before, evidence, roll)
         self._unseen_roll(roller, roll, note)
         if not legal:
             # A die was seen and is gone, and no roll makes this play: illegal,
@@ -2127,37 +2126,30 @@ class Referee:
         return True
 
     def _roll_played_illegally(
-        self,
-        before: Position,
-        evidence: CheckerEvidence,
-        rolls: Sequence[tuple[tuple[int, int], float]],
-        likeliest: tuple[int, int],
+        self, before: Position, evidence: CheckerEvidence, likeliest: tuple[int, int]
     ) -> tuple[int, int]:
-        """The roll an unseen roll's play, legal with no roll, is flagged under: of
-        ``rolls`` (each with its glimpse log-prior; a non-double twice as likely as
-        a double), the one the board as seen is the likeliest illegal play of, each
-        checker out of place between the view's guess
-        and the roll's nearest legal result costing ``ILLEGAL_OUT_LOG_ODDS``; ties and
-        a view with no guess keep ``likeliest``, the roll whose best legal result
-        explains the view best. How far the view is from a legal result says more
-        than how well that result explains it, where every point off costs the view
-        about the same however many checkers it is off by (s190 clip 18701 at 23.4 s:
-        a 33 unseen, its dice white on a white point, 24/21 24/21 13/10 with a 3
-        unplayed; 33's 24/21(2) 13/10(2) and 21's 13/10 each explained the view
-        with two points off, and a cocked die glimpsed of the roll before, rolled
-        again, read as a 2 at 0.39, made it 21: 13/10 was flagged as a play of 21)."""
+        """The roll an unseen roll's play, legal with no roll, is flagged under: the
+        one the board as seen is the likeliest illegal play of, by its prior
+        (:func:`_roll_log_prior`, the die glimpsed weighing it), each checker out of
+        place between the view's guess and the roll's nearest legal result costing
+        ``ILLEGAL_OUT_LOG_ODDS``. Ties and a view with no guess keep ``likeliest``,
+        the roll whose best legal result explains the view best. How far the view is
+        from a legal result says more than how well that result explains it, where
+        every point off costs the view about the same however many checkers it is
+        off by (s190 clip 18701 at 23.4 s: a 33 unseen, its dice white on a white
+        point, 24/21 24/21 13/10 with a 3 unplayed; 33's 24/21(2) 13/10(2) and 21's
+        13/10 each explained the view with two points off, and a cocked die glimpsed
+        of the roll before, rolled again, read as a 2 at 0.39, made it 21: 13/10 was
+        flagged as a play of 21)."""
         seen = evidence.guess(before.turn)
         if seen is None:
             return likeliest
-        priors = dict(rolls)
+        glimpsed = self._glimpsed[:2]
         best = (-math.inf, likeliest)
-        for roll in (likeliest, *(r for r in priors if r != likeliest)):
+        rolls = combinations_with_replacement(range(6, 0, -1), 2)
+        for roll in (likeliest, *(r for r in rolls if r != likeliest)):
             out = min(checkers_out_of_place(seen, pos) for pos in legal_positions(before, roll))
-            score = (
-                priors.get(roll, 0.0)
-                + (0.0 if roll[0] == roll[1] else math.log(2))
-                + ILLEGAL_OUT_LOG_ODDS * out
-            )
+            score = _roll_log_prior(roll, glimpsed) + ILLEGAL_OUT_LOG_ODDS * out
             if score > best[0]:
                 best = (score, roll)
         return best[1]
