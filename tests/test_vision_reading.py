@@ -601,13 +601,16 @@ def test_the_colour_of_a_pile_a_die_lies_on_is_believed_only_roughly() -> None:
     """s34 clip 2904 at 350 s: a die rolled onto player 1's lone checker on point 23
     (read lying on a checker at 0.99); the checker's colour was sampled on the die and
     read dark. The position with the light checker there still explains the board,
-    within the referee's margin, where a die lies on the pile; not elsewhere."""
+    within the referee's margin, where a die lies on the pile; not elsewhere. (Dark's
+    two back checkers are gone, so that the board as read could stand: a board read
+    with seventeen dark checkers is explained by no board better than by its cheapest
+    reading with fifteen, light's pile here.)"""
     from dataclasses import replace
 
     from gammoneye.engine.referee import ILLEGAL_MARGIN
     from gammoneye.vision.sighting import ReadingEvidence
 
-    truth = Position.initial()
+    truth = Position((side(p6=5, p8=3, p13=5), Position.initial().boards[1]), 0)
     reading = _sure_reading(truth, p1=("dark", 2))  # light's 24-point (2) read dark
     points = list(reading.points)
     points[0] = PointReading(1, {("dark", 2): 0.9, ("light", 2): 0.1 * 1e-4, ("dark", 3): 0.1})
@@ -696,6 +699,93 @@ def test_a_die_on_an_empty_point_read_as_a_checker_flags_no_legal_play() -> None
     assert [e.TYPE for e in events] == ["move", "roll"], events
     assert events[0].legal and events[0].after == after.with_turn(1).position_id()
     assert ref.flag is None
+
+
+def test_a_pile_read_a_checker_tall_in_every_view_flags_no_legal_play() -> None:
+    """s192 clip 18904 at 63.9-85.1 s: player 0's 13-point, five checkers, read as six
+    in every view, sixteen of his colour; each legal play came about 6 below the
+    view's own best and was flagged as a play to an impossible board. No board
+    explains such a view better than its likeliest with fifteen of the colour: the
+    legal play is recorded, while an illegal play beside the same misread pile is
+    still flagged."""
+    from gammoneye.engine.referee import SeenDie, Sighting
+    from gammoneye.vision.sighting import ReadingEvidence
+
+    start = side(p6=5, p8=3, p13=5, p24=2)
+    before = Position((start, start), 1)
+    his_42 = (SeenDie(4, half="left", at=(-20.0, 5.0)), SeenDie(2, half="left", at=(-25.0, 5.0)))
+    legal = Position((start, side(p4=2, p6=4, p8=2, p13=5, p24=2)), 1)  # 8/4 6/4
+    illegal = Position((start, side(p3=1, p4=1, p6=4, p8=2, p13=5, p24=2)), 1)  # 8/4 6/3
+
+    def view(position: Position) -> ReadingEvidence:
+        return ReadingEvidence(_sure_reading(position, p13=("dark", 6)), COLOURS, 0)
+
+    assert view(legal).guess(1) is None  # sixteen dark checkers
+    assert view(legal).ceiling() - view(legal).log_likelihood(legal) < 1e-9
+    for after, flagged in ((legal, False), (illegal, True)):
+        ref = _player_1_to_roll_at(before)
+        assert [e.TYPE for e in ref.see(Sighting(view(before), dice=his_42))] == ["roll"]
+        events = ref.see(Sighting(view(after)))
+        assert [e.TYPE for e in events] == (["move", "flag"] if flagged else ["move"]), events
+        assert events[0].legal is not flagged
+        if not flagged:
+            assert events[0].after == legal.with_turn(1).position_id()
+
+
+def test_the_ceiling_bounds_every_board_and_is_the_reading_s_own_where_it_can_stand() -> None:
+    """:meth:`ReadingEvidence.ceiling` is what the referee measures every board
+    against: no board may score above it, and where the reading's likeliest cells
+    could stand as a board (fifteen or fewer of each colour) it is their score.
+    Random games, each board read with some piles a checker off, some of the
+    other colour, a die on a pile and a checker more on the bar now and then."""
+    import random
+
+    from gammoneye.vision.sighting import ReadingEvidence
+
+    rng = random.Random(87)
+    over_fifteen = 0
+    for _ in range(300):
+        position = Position.initial()
+        for _ in range(rng.randrange(40)):
+            results = legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))
+            position = rng.choice(results).with_turn(1 - position.turn)
+        layout = layout_of_counts(position.boards, COLOURS)
+        points = []
+        for n in range(1, 25):
+            truth = layout.get(n, (None, 0))
+            read = truth
+            if rng.random() < 0.06:
+                colour = rng.choice(COLOURS)
+                read = (colour, max(1, min(15, truth[1] + rng.choice((-1, 1)))))
+            other = (rng.choice(COLOURS), rng.randint(1, 6))
+            probs = {read: rng.uniform(0.5, 0.99)}
+            for cell in (truth, other):
+                probs[cell] = probs.get(cell, 0.0) + rng.uniform(0.0, 0.2)
+            points.append(PointReading(n, probs))
+        bar = {c: position.boards[i][24] + (rng.random() < 0.2) for i, c in enumerate(COLOURS)}
+        dice = ()
+        if rng.random() < 0.5:
+            dice = (
+                DieReading(
+                    {3: 1.0}, 0.0, "right", on_checker=0.9, over=(rng.randint(1, 24), 0.5, -0.4)
+                ),
+            )
+        reading = BoardReading(COLOURS, tuple(points), bar=bar, dice=dice)
+        ev = ReadingEvidence(reading, COLOURS, 0)
+        own = sum(math.log(max(p.probs.values())) for p in points)
+        read_counts = {
+            c: bar[c] + sum(k for n, (col, k) in reading.best_layout().items() if col == c)
+            for c in COLOURS
+        }
+        if max(read_counts.values()) <= 15:
+            assert ev.ceiling() == pytest.approx(own)
+        else:
+            over_fifteen += 1
+            assert ev.ceiling() < own
+        boards = [position, *legal_positions(position, (rng.randint(1, 6), rng.randint(1, 6)))]
+        for board in boards:
+            assert ev.log_likelihood(board) <= ev.ceiling() + 1e-9
+    assert over_fifteen > 30  # the bound was put to the test
 
 
 def test_a_pile_with_a_die_in_front_of_it_is_not_made_shorter() -> None:
