@@ -136,40 +136,39 @@ class ReadingEvidence:
 
     @functools.cached_property
     def _ceiling(self) -> float:
-        """Every point as read likeliest, less, for a colour read more than fifteen
-        checkers, the least it costs to read fewer of them: no board explains the view
-        better (s192 clip 18904 at 63.9-85.1 s: a pile of five on the 13-point read
-        six at 1.00 in every view, sixteen checkers; every legal play came about 6
-        below the view's own best, each flagged as a play to no position the board
-        can hold, the closest legal play then recorded)."""
+        """Every point as read likeliest, less, where more than thirty checkers are
+        read, the least it costs to read no more: no board explains the view better
+        (s192 clip 18904 at 63.9-85.1 s: a pile of five on the 13-point read six at
+        1.00 in every view, with all thirty on the board; every legal play came about
+        6 below the view's own best, each flagged as a play to no board that can
+        stand, the closest legal play then recorded). Thirty in all, not fifteen a
+        colour: a checker put on a pile its opponent holds (an illegal play) is
+        counted with the pile in that pile's colour (:func:`layout_of_counts`), so a
+        colour may read sixteen where a board explains the view as read (session
+        44: such an entry from the bar, with a bound of fifteen a side, looked like
+        a dance)."""
         best = sum(math.log(max(p.probs.values())) for p in self.reading.points)
-        return best - sum(self._cost_of_fifteen(colour) for colour in self.colours)
+        return best - self._cost_of_thirty()
 
-    def _cost_of_fifteen(self, colour: str) -> float:
-        """The least log-likelihood a reading of more than fifteen checkers of
-        ``colour`` (on the points and the bar) gives up to read no more than fifteen:
-        each of its piles read as a pile a checker or more shorter, or as empty or
-        the other colour's (:func:`point_p`), the bar by :func:`bar_cost`, the
-        cheapest combination. The other colour is let be what it may: a bound."""
-        piles = [(p, p.best()[1]) for p in self.reading.points if p.best()[0] == colour]
-        bar = self.reading.bar.get(colour, 0)
-        over = bar + sum(n for _, n in piles) - CHECKERS
+    def _cost_of_thirty(self) -> float:
+        """The least log-likelihood a reading of more than thirty checkers (on the
+        points and the bars) gives up to read no more than thirty: piles read a
+        checker or more shorter, in either colour, or empty (:func:`point_p`), a bar
+        with fewer (:func:`bar_cost`), the cheapest combination."""
+        piles = [(p, p.best()[1]) for p in self.reading.points if p.best()[1]]
+        bars = [self.reading.bar.get(colour, 0) for colour in self.colours]
+        over = sum(bars) + sum(n for _, n in piles) - 2 * CHECKERS
         if over <= 0:
             return 0.0
         under = self._under_dice()
-        other = next(c for c in self.colours if c != colour)
-        # each pile's (and the bar's) cost of 1, 2, ... checkers fewer
-        steps = [[bar_cost(bar - k, bar) for k in range(1, min(bar, over) + 1)]]
+        # each bar's and each pile's cost of 1, 2, ... checkers fewer
+        steps = [[bar_cost(bar - k, bar) for k in range(1, min(bar, over) + 1)] for bar in bars]
         for point, n in piles:
             top = math.log(max(point.probs.values()))
             hidden = point.number in under
-            elsewise = max(
-                point_p(point, (other, m) if m else (None, 0), hidden) for m in range(16)
-            )
-            # kept[m]: the likeliest reading with no more than m of the colour
-            kept = [elsewise]
+            kept = [point_p(point, (None, 0), hidden)]  # kept[m]: likeliest of m or fewer
             for m in range(1, n):
-                kept.append(max(kept[-1], point_p(point, (colour, m), hidden)))
+                kept.append(max(kept[-1], *(point_p(point, (c, m), hidden) for c in self.colours)))
             steps.append(
                 [max(0.0, top - math.log(kept[n - k])) for k in range(1, min(n, over) + 1)]
             )
