@@ -120,8 +120,10 @@ EXACT_PENALTY = 10.0
 REREAD_P = 0.9
 #: A third die read under this on a checker, beside two read surely on none, is a
 #: checker's top (:meth:`Referee._less_checker_top`); the camera read them at 0.28-0.39
-#: (s82 clip 7902, s87 clip 8401).
-CHECKER_TOP_P = 0.5
+#: (s82 clip 7902, s87 clip 8401), and a white checker's ring at 0.52-0.64 (s194 clip
+#: 19102 at 424.8 s: as a 3 at 0.59 beside player 0's 42 rolled into the wrong half,
+#: which went unjudged; the same checker read so in eight views of the match).
+CHECKER_TOP_P = 0.7
 
 #: Log-odds by which a roll the dice may have shown must explain a play better than
 #: the dice as read, dice and board weighed together, where a legal play of the dice

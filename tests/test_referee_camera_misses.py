@@ -3923,16 +3923,18 @@ def test_a_roll_in_the_movers_half_after_his_play_with_a_die_where_his_lay_is_th
     assert ref.state.dice == (5, 2)
 
 
-def test_a_checker_top_read_as_a_third_die_hides_no_roll_in_the_wrong_half() -> None:
+@pytest.mark.parametrize("p", [0.38, 0.59])
+def test_a_checker_top_read_as_a_third_die_hides_no_roll_in_the_wrong_half(p: float) -> None:
     """A checker on player 0's 8-point, in player 1's half, read as a 1 at 0.38 in
     every view (s87 clip 8401 at 590.1-595.0 s: a checker's top on the 2-point read as
-    a die beside the mover's 54, then beside the opponent's 46). Player 1 rolls 54
-    and plays 24/20 13/8; player 0 rolls 63 into player 1's half before a view
-    between: his roll is invalid [001 4.1(iii)], though three dice are seen, the one on
-    a checker unsure (the wrong-half roll went unjudged). Read surely (0.95), the
-    third die is a die: no roll is judged from the two beside it."""
+    a die beside the mover's 54, then beside the opponent's 46; s194 clip 19102 at
+    424.8 s: a white checker's ring read as a 3 at 0.59 beside a 42 in the wrong
+    half). Player 1 rolls 54 and plays 24/20 13/8; player 0 rolls 63 into player 1's
+    half before a view between: his roll is invalid [001 4.1(iii)], though three dice
+    are seen, the one on a checker unsure (the wrong-half roll went unjudged). Read
+    surely (0.95), the third die is a die: no roll is judged from the two beside it."""
     ref, p0 = _opened_52()
-    top = SeenDie(1, p=0.38, half="left", on_checker=0.99, at=(-12.0, -16.0), over=(8, 0.46, -0.43))
+    top = SeenDie(1, p=p, half="left", on_checker=0.99, at=(-12.0, -16.0), over=(8, 0.46, -0.43))
     his = (SeenDie(5, half="left", at=(-20.0, 3.0)), SeenDie(4, half="left", at=(-8.0, 4.0)))
     assert [e.TYPE for e in ref.see(Sighting(ExactCheckers(p0), dice=(*his, top)))] == ["roll"]
     assert ref.state.dice == (5, 4)
