@@ -34,6 +34,7 @@ from gammoneye.calibration.profile import CalibrationProfile
 from gammoneye.engine.events import Event, read_event_log
 from gammoneye.engine.match import Phase
 from gammoneye.engine.referee import (
+    CHECKER_TOP_P,
     REREAD_P,
     SURE_CUBE_FACE,
     Referee,
@@ -95,6 +96,9 @@ LENS_NEAR = 18
 #: checkers and cube, no die, the mover to play) is passed on at once, not after
 #: ``agree`` frames (:meth:`RefereeStep._lifted`).
 LIFTED_AT_ONCE = True
+#: ... and one that shows a lone die besides, read unsure where no die of the roll lay
+#: (:meth:`RefereeStep._lifted`).
+LIFTED_STRAY_DIE = True
 #: Whether the picture an arm just left, while the mover is to play, is read ahead
 #: of the still pictures after it (:meth:`CameraEyes.prepare`).
 READ_AHEAD = True
@@ -947,7 +951,7 @@ class RefereeStep:
             return self._read_again(key, sighting, frame.t)
         self.sightings += 1
         stable = self.stab.push(key, sighting)
-        if stable is None and before is None and self._lifted(key):
+        if stable is None and before is None and self._lifted(key, sighting):
             stable = sighting
             self.stab.remember(key)
         if stable is None and before is None:
@@ -960,18 +964,36 @@ class RefereeStep:
         self._still.clear()
         return self._judge(stable, key, frame.t)
 
-    def _lifted(self, key: Hashable) -> bool:
-        """Whether the view of stabiliser key ``key``, the first still frame read since
-        the table moved, is the last view passed with its dice taken away while the
-        mover was to play: the same checkers and cube, no die. That is the dice lifted
-        to end the turn, and it is passed on at once (``LIFTED_AT_ONCE``): its checkers
-        and cube already held over the frames that passed the view before, and the
-        play is judged one read sooner. Any other view waits for ``agree`` frames."""
+    def _lifted(self, key: Hashable, sighting: Sighting) -> bool:
+        """Whether the view of stabiliser key ``key`` (``sighting``), the first still
+        frame read since the table moved, is the last view passed with its dice taken
+        away while the mover was to play: the same checkers and cube, no die. That is
+        the dice lifted to end the turn, and it is passed on at once
+        (``LIFTED_AT_ONCE``): its checkers and cube already held over the frames that
+        passed the view before, and the play is judged one read sooner. Any other view
+        waits for ``agree`` frames.
+
+        So is one that shows a lone die besides, read as unsure as a checker's top
+        (under ``CHECKER_TOP_P``) and lying where none of the dice lifted lay
+        (``LIFTED_STRAY_DIE``): a checker's ring read as a die, which flickers in its
+        number from frame to frame. No two frames agreed on it, and the play waited
+        for four to be fused (s194 clip 19102 at 35.1 s: a white checker's ring read
+        as a 3 at 0.62, then a 1 at 0.52; the illegal play flagged 0.54 s after the
+        dice were lifted, 0.3 s after the view without them was first read). The
+        referee weighs such a die as it does in the view fused from those frames; a
+        roll is two dice, and two still wait."""
         last = self._last_key
         if not LIFTED_AT_ONCE or last is None or self.referee.state.phase is not Phase.MOVE:
             return False
         seen, before = cast(tuple[Any, ...], key), cast(tuple[Any, ...], last)
-        return not seen[1] and bool(before[1]) and still_key(key) == still_key(last)
+        if not before[1] or still_key(key) != still_key(last):
+            return False
+        if not seen[1]:
+            return True
+        if not LIFTED_STRAY_DIE or len(sighting.dice) != 1 or sighting.dice[0].p >= CHECKER_TOP_P:
+            return False
+        spot = seen[1][0][4]
+        return spot is not None and all(d[4] is not None and d[4] != spot for d in before[1])
 
     def _cube_held(self, sighting: Sighting) -> Sighting:
         """``sighting`` with its cube as read surely on an earlier frame of this still

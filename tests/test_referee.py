@@ -1411,6 +1411,59 @@ def test_dice_lifted_off_the_board_last_seen_are_judged_on_the_first_still_frame
     assert moved == [0.5]
 
 
+@pytest.mark.parametrize(
+    ("stray", "at_once"),
+    [
+        (SeenDie(3, p=0.62, half="left", at=(-7.0, 18.0)), True),
+        # read surely: a die, not a checker's ring; it waits for frames alike
+        (SeenDie(3, p=0.95, half="left", at=(-7.0, 18.0)), False),
+        # where a die of the roll lay: a die of the roll still down
+        (SeenDie(3, p=0.62, half="left", at=(-20.5, 0.5)), False),
+    ],
+)
+def test_dice_lifted_beside_a_checker_ring_read_as_a_die_are_judged_on_the_first_still_frame(
+    stray: SeenDie, at_once: bool
+) -> None:
+    """The dice lifted, and a checker's ring read as a lone die, unsure, its number
+    flickering from frame to frame where no die of the roll lay: no two frames agree,
+    yet the turn's end is judged on the first (s194 clip 19102 at 35.1 s: a white
+    checker's ring read as a 3 at 0.62, then as a 1 at 0.52; its illegal play was
+    flagged four frames after the dice were lifted, 0.54 s). A die read surely, or one
+    lying where a die of the roll lay, waits, as does everything with
+    ``LIFTED_STRAY_DIE`` off."""
+    import gammoneye.service.referee as loop
+    from gammoneye.engine.events import MoveEvent
+    from gammoneye.engine.moves import legal_plays
+
+    start = ExactCheckers(Position.initial())
+    dice = (SeenDie(4, half="right", at=(20.0, 0.0)), SeenDie(1, half="left", at=(-20.0, 0.0)))
+
+    def played() -> list[float]:
+        ref = Referee(RefereeConfig(match_length=5), t=0.0)
+        ref.see(Sighting(start))
+        ref.see(Sighting(start, dice))  # the opening roll: 41
+        state = ref.state
+        assert state.phase is Phase.MOVE and state.dice is not None
+        board = ExactCheckers(next(iter(legal_plays(state.position, state.dice))))
+        flicker = [stray, replace(stray, value=1, p=stray.p - 0.1), None, stray]
+        script: list[Sighting | None] = [None, Sighting(board, dice), Sighting(board, dice)]
+        script += [None] + [Sighting(board, () if d is None else (d,)) for d in flicker]
+        step = RefereeStep(_ScriptEyes(script), ref)  # type: ignore[arg-type]
+        moved = []
+        for i in range(len(script)):
+            if any(isinstance(e, MoveEvent) for e in step(Frame(i, i / 10, None))):
+                moved.append(i / 10)
+        assert ref.state.phase is Phase.ROLL
+        return moved
+
+    assert played() == ([0.4] if at_once else [0.6])
+    try:
+        loop.LIFTED_STRAY_DIE = False
+        assert played() == [0.6]
+    finally:
+        loop.LIFTED_STRAY_DIE = True
+
+
 def test_the_eyes_tell_the_moving_frame_an_arm_has_just_left() -> None:
     """The frame that moved because an arm withdrew (none in it, one in the frame
     before) is told apart (``arm_left``): the table may be still from the next frame.
